@@ -1,0 +1,40 @@
+/// The virtual clock. Time is integer nanoseconds; frame `k` happens at
+/// floor(k * 1e9 / fps) ns, computed from `k` and never accumulated, so ten
+/// hours at 120 fps land exactly.
+public struct Clock: Sendable {
+    public let fps: Int
+    public private(set) var frame: Int = 0
+
+    public init(fps: Int) { self.fps = fps }
+
+    public static let nanosPerSecond = 1_000_000_000
+
+    /// Nanoseconds at frame `k`, or nil where the product overflows.
+    public func nanos(atFrame k: Int) -> Int? {
+        let (product, overflow) = k.multipliedReportingOverflow(by: Clock.nanosPerSecond)
+        return overflow ? nil : product / fps
+    }
+
+    public var nanos: Int { nanos(atFrame: frame) ?? Int.max }
+    public var seconds: Double { Double(nanos) / 1e9 }
+
+    /// Frames from now until the first frame at or after `seconds` from now.
+    public func framesCovering(seconds: Double) -> Int? {
+        let delta = (seconds * 1e9).rounded()
+        guard delta.isFinite, delta >= 0, delta < 9e15 else { return nil }
+        let target = nanos.addingReportingOverflow(Int(delta))
+        guard !target.overflow else { return nil }
+        // the first f with f * 1e9 >= target * fps
+        let (scaled, o) = target.partialValue.multipliedReportingOverflow(by: fps)
+        guard !o else { return nil }
+        let f = (scaled + Clock.nanosPerSecond - 1) / Clock.nanosPerSecond
+        return max(0, f - frame)
+    }
+
+    /// Moves to the next frame; false when the clock would overflow.
+    mutating func step() -> Bool {
+        guard frame < Int.max - 1, nanos(atFrame: frame + 1) != nil else { return false }
+        frame += 1
+        return true
+    }
+}

@@ -1,0 +1,27 @@
+/// Which back-swipe a navigation models.
+public enum PopStyle: String, Sendable, CaseIterable {
+    /// UIKit's system edge swipe (UIScreenEdgePanGestureRecognizer).
+    case edge
+    /// FDFullscreenPopGesture: a pan anywhere drives the system transition.
+    case fullscreen
+    /// QDNavigationController: a pan moves the view over a snapshot.
+    case snapshot
+}
+
+/// How a navigation is set up; SPEC section 3.
+public struct NavigationOptions {
+    public var style: PopStyle = .fullscreen
+    public var popGesture = true
+    /// QD `needDissMiss`: at the root, back and a right swipe dismiss.
+    public var dismissAtRoot = false
+    /// FD `fd_viewControllerBasedNavigationBarAppearanceEnabled`.
+    public var barPerScreen = true
+    public var edgeWidth: Double
+    public var completion: CompletionRule = .uikit
+    public var transition = AnimationSpec(duration: 0.35, curve: .easeInOut)
+    public var presentation = AnimationSpec(duration: 0.5, curve: .easeInOut)
+
+    public init(tunables: Tunables = Tunables()) {
+        edgeWidth = tunables.edgeWidth
+    }
+}

@@ -1,0 +1,79 @@
+/// A failure that reaches the script: a bad call, or a hook that raised.
+public struct NavError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The hooks a screen may define; the raw values are their Lua names.
+public enum Hook: String, Sendable, CaseIterable {
+    case enabled, allow_drag_back, will_go_back, pop_gesture_did_end
+    case will_appear, did_appear, will_disappear, did_disappear
+}
+
+/// What a pan looked like when a hook is asked about it.
+public struct GestureInfo: Sendable {
+    public var location: Point
+    public var translation: Point
+    public var velocity: Point
+    public var touches: Int
+}
+
+/// Arguments a hook is called with after `self`.
+public enum HookArguments: Sendable {
+    case none
+    case gesture(GestureInfo)
+    case animated(Bool)
+}
+
+/// What calling a hook gave.
+public enum HookResult: Equatable, Sendable {
+    case undefined
+    case value(Bool?)
+}
+
+/// Where a screen's fields and hooks live (a Lua table, for the bridge).
+/// The engine reads through it at decision time, so a change the script
+/// makes later takes effect at once. Every read may fail with a message.
+public protocol ScreenSource: AnyObject {
+    func title() -> String
+    func flag(_ name: String) throws -> Bool
+    func number(_ name: String) throws -> Double?
+    /// Calls the hook if the screen defines it. A result other than a
+    /// boolean or nil is an error naming the hook and the screen.
+    func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult
+    /// The engine holds the screen (in a stack or a queued call) or no longer does.
+    func setPinned(_ pinned: Bool)
+}
+
+/// A screen as the engine knows it: identity, scroll views, and its source.
+public final class Screen {
+    public let id: Int
+    public let source: ScreenSource
+    public internal(set) var scrollViews: [ScrollView] = []
+    /// The navigation whose stack holds it, if any.
+    public internal(set) weak var navigation: NavigationController?
+
+    public init(id: Int, source: ScreenSource) {
+        self.id = id
+        self.source = source
+    }
+
+    public var title: String { source.title() }
+
+    /// How many places in the engine hold this screen; the source is told
+    /// when that goes from zero to one and back.
+    var pins = 0 {
+        didSet {
+            if (oldValue == 0) != (pins == 0) { source.setPinned(pins > 0) }
+        }
+    }
+
+    public func addScrollView(_ view: ScrollView) { scrollViews.append(view) }
+
+    /// The topmost scroll view under `point` whose content is wider than its
+    /// frame: the one whose pan competes with the pop.
+    func scrollView(at point: Point) -> ScrollView? {
+        scrollViews.last { $0.frame.contains(point) && $0.canScrollHorizontally }
+    }
+}

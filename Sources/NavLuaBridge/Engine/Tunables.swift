@@ -1,0 +1,44 @@
+/// Every number behind navlua's behaviour rules, with its unit and source,
+/// kept in one place so that a platform preset can set them together.
+/// Lengths are points, durations seconds, velocities points per second.
+public struct Tunables: Sendable {
+    /// Edge style: the touch must begin this close to the leading edge.
+    /// UIKit's UIScreenEdgePanGestureRecognizer region (ANCHORS: UIKit).
+    public var edgeWidth: Double = 13
+    /// A pan begins once the touch is farther than this from where it went
+    /// down. UIKit's pan hysteresis (ANCHORS: UIKit).
+    public var panSlop: Double = 15
+    /// The screen below starts this fraction of the width to the leading side.
+    /// UIKit, React Navigation, SloppySwiper.
+    public var parallax: Double = 0.3
+    /// Black over the screen below at the start of a push's reveal.
+    public var dim: Double = 0.1
+    /// Velocity estimator horizon and staleness (Flutter's VelocityTracker).
+    public var velocityHorizon: Double = 0.100
+    public var velocityStaleAfter: Double = 0.040
+    /// UIKit's augmented finish rule: p + vT > min(uikitFinishDistance / W, uikitFinishFraction).
+    public var uikitFinishDistance: Double = 187.5
+    public var uikitFinishFraction: Double = 0.5
+    /// Below this many samples since `began`, UIKit decides by direction alone.
+    public var uikitMinSamples: Int = 3
+    /// Flutter: |v| at or above this many widths per second decides by direction.
+    public var flutterMinFlingWidths: Double = 1.0
+    public var flutterFinishFraction: Double = 0.5
+    /// React Navigation: gestureVelocityImpact.
+    public var reactVelocityImpact: Double = 0.3
+    /// QDNavigationController (seed 000).
+    public var snapshotFinishDistance: Double = 80
+    public var snapshotFinishDuration: Double = 0.2
+    public var snapshotCancelDuration: Double = 0.3
+    public var snapshotMaskBase: Double = 0.4
+    public var snapshotMaskDivisor: Double = 800
+    public var snapshotGap: Double = 0.04
+    /// Snapshot style at the root: a right swipe farther than this goes back.
+    public var snapshotRootTranslation: Double = 2
+    /// Paging scroll views: snap duration, and the release speed that
+    /// carries the scroll one page on. navlua's choice (SPEC is silent).
+    public var pagingSnapDuration: Double = 0.3
+    public var pagingFlingVelocity: Double = 300
+
+    public init() {}
+}

@@ -1,0 +1,198 @@
+/// One finger on the glass. Its samples are delivered one per frame on the
+/// virtual clock; the pan it makes is followed by `pan`, and it may drive a
+/// navigation's pop gesture, a scroll view, or both at once.
+public final class Touch {
+    public enum Phase: String { case began, moved, ended, cancelled }
+
+    public let id: Int
+    /// Where the finger is, as of the last delivered sample.
+    public internal(set) var location: Point
+    /// Where the finger will be once the scheduled samples are delivered.
+    var scheduledLocation: Point
+    public internal(set) var isDown = true
+    /// Why it is no longer down, for the error a later call gets.
+    var liftedReason = "was lifted"
+    var pending: [(frame: Int, point: Point, phase: Phase)] = []
+    var pan: PanTracker?
+    weak var navigation: NavigationController?
+    var pop: PopGesture?
+    var scroll: ScrollPan?
+
+    init(id: Int, at point: Point) {
+        self.id = id
+        location = point
+        scheduledLocation = point
+    }
+}
+
+extension World {
+    // MARK: driving touches (SPEC section 4)
+
+    public func touchDown(at point: Point) throws -> Touch {
+        try drive {
+            let touch = Touch(id: nextID("touch"), at: point)
+            touch.pending.append((clock.frame + 1, point, .began))
+            touches.append(touch)
+            try stepFrames(1)
+            return touch
+        }
+    }
+
+    /// Moves linearly to `point`, one sample per frame; duration 0 is one
+    /// sample on the next frame.
+    public func move(_ touch: Touch, to point: Point, seconds: Double) throws {
+        try requireDown(touch)
+        guard let covering = clock.framesCovering(seconds: seconds) else {
+            throw NavError("cannot move over \(seconds) seconds")
+        }
+        let frames = max(1, covering)
+        let start = touch.scheduledLocation
+        for i in 1...frames {
+            let f = Double(i) / Double(frames)
+            let p = i == frames ? point : Point(start.x + (point.x - start.x) * f, start.y + (point.y - start.y) * f)
+            touch.pending.append((clock.frame + i, p, .moved))
+        }
+        touch.scheduledLocation = point
+        try drive { try stepFrames(frames) }
+    }
+
+    /// Keeps the finger still for `seconds` (no samples).
+    public func hold(_ touch: Touch, seconds: Double) throws {
+        try requireDown(touch)
+        guard let frames = clock.framesCovering(seconds: seconds) else {
+            throw NavError("cannot hold for \(seconds) seconds")
+        }
+        try drive { try stepFrames(frames) }
+    }
+
+    public func lift(_ touch: Touch) throws {
+        try end(touch, .ended)
+    }
+
+    public func cancel(_ touch: Touch) throws {
+        try end(touch, .cancelled)
+    }
+
+    private func end(_ touch: Touch, _ phase: Touch.Phase) throws {
+        try requireDown(touch)
+        touch.pending.append((clock.frame + 1, touch.scheduledLocation, phase))
+        try drive { try stepFrames(1) }
+    }
+
+    private func requireDown(_ touch: Touch) throws {
+        guard touch.isDown else { throw NavError("touch \(touch.id) \(touch.liftedReason)") }
+    }
+
+    /// The navigation that receives touches: the one presented last, or
+    /// else the first one made (the window's root).
+    var touchTarget: NavigationController? {
+        navigations.last(where: { $0.presented }) ?? navigations.first
+    }
+
+    func touchCount(on nav: NavigationController) -> Int {
+        touches.reduce(0) { $0 + ($1.navigation === nav ? 1 : 0) }
+    }
+
+    // MARK: delivery
+
+    func deliverTouchSamples() {
+        guard !touches.isEmpty else { return }
+        for touch in touches {
+            while touch.isDown, let sample = touch.pending.first, sample.frame <= clock.frame {
+                touch.pending.removeFirst()
+                deliver(sample.point, sample.phase, to: touch)
+            }
+        }
+        touches.removeAll { !$0.isDown }
+    }
+
+    private func deliver(_ point: Point, _ phase: Touch.Phase, to touch: Touch) {
+        touch.location = point
+        record(.touch, ["id": .int(touch.id), "phase": .string(phase.rawValue),
+                        "x": .number(point.x), "y": .number(point.y)])
+        switch phase {
+        case .began:
+            touchBegan(touch, at: point)
+        case .moved:
+            guard var pan = touch.pan else { return }
+            let begins = pan.add(point, at: now)
+            touch.pan = pan
+            if begins {
+                panBegan(touch)
+            } else if pan.began {
+                touch.pop?.moved()
+                touch.scroll?.moved(to: point)
+            }
+        case .ended, .cancelled:
+            touch.isDown = false
+            let velocity = touch.pan?.velocity(at: now) ?? .zero
+            touch.pop?.lifted(cancelled: phase == .cancelled)
+            touch.scroll?.lifted(velocity: velocity)
+        }
+    }
+
+    private func touchBegan(_ touch: Touch, at point: Point) {
+        guard let nav = touchTarget else { return }
+        touch.navigation = nav
+        touch.pan = PanTracker(down: point, at: now, tunables: tunables)
+        // A pop gesture takes one touch: a second finger before it began fails it.
+        for other in touches where other !== touch && other.navigation === nav {
+            other.pop?.secondTouchArrived()
+        }
+        if touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.pop != nil }) == false,
+           nav.popGesture == nil {
+            touch.pop = PopGesture(world: self, nav: nav, touch: touch)
+            touch.pop?.touchedDown()
+        }
+        if let view = nav.top?.scrollView(at: point) {
+            touch.scroll = ScrollPan(world: self, view: view, touch: touch)
+        }
+    }
+
+    /// The pan crossed the slop: the arena decides who gets it. In the edge
+    /// and full-screen styles a scroll view under the finger takes it first
+    /// and the pop may join only when the view allows; in the snapshot
+    /// style the pop is asked first (QD makes other pans wait for it).
+    private func panBegan(_ touch: Touch) {
+        let pop = touch.pop?.state == .possible ? touch.pop : nil
+        guard let nav = touch.navigation else { return }
+        switch nav.style {
+        case .edge, .fullscreen:
+            if let scroll = touch.scroll {
+                scroll.begin()
+                guard let pop = pop else { return }
+                let allowed: Bool
+                do { allowed = try scroll.view.allowsSimultaneousPop() } catch {
+                    fail(error as? NavError ?? NavError("\(error)"))
+                    pop.refuse("scroll_view")
+                    release(touch, because: "was released after a hook failed")
+                    return
+                }
+                if allowed { pop.tryBegin() } else { pop.refuse("scroll_view") }
+            } else {
+                pop?.tryBegin()
+            }
+        case .snapshot:
+            pop?.tryBegin()
+            if pop?.state == .began {
+                touch.scroll = nil
+            } else {
+                touch.scroll?.begin()
+            }
+        }
+        if pendingError != nil { release(touch, because: "was released after a hook failed") }
+    }
+
+    /// Lifts a touch after a failure: its gestures cancel, its remaining
+    /// samples are dropped, and later calls on it get a clear error.
+    func release(_ touch: Touch, because reason: String) {
+        guard touch.isDown else { return }
+        touch.isDown = false
+        touch.liftedReason = reason
+        touch.pending.removeAll()
+        touch.pop?.lifted(cancelled: true)
+        touch.scroll?.lifted(velocity: .zero)
+        record(.touch, ["id": .int(touch.id), "phase": .string("released"),
+                        "x": .number(touch.location.x), "y": .number(touch.location.y)])
+    }
+}
