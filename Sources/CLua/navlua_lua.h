@@ -55,6 +55,11 @@ static inline void *navlua_newuserdata(lua_State *L, size_t size) {
 static inline int navlua_getmetatable_named(lua_State *L, const char *name) {
   return lua_getfield(L, LUA_REGISTRYINDEX, name);
 }
+/* The pointer-sized block Lua keeps in front of each thread: navlua keeps
+** its bridge there, so every Swift function finds it in one load. */
+static inline void **navlua_extraspace(lua_State *L) {
+  return (void **)lua_getextraspace(L);
+}
 static inline int navlua_loadbuffer(lua_State *L, const char *s, size_t len,
                                     const char *name) {
   return luaL_loadbufferx(L, s, len, name, NULL);

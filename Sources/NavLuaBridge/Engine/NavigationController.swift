@@ -2,7 +2,8 @@
 /// lifecycle, a presentation state, and a queue for calls that arrive while
 /// it is busy (from a hook, or during a transition).
 public final class NavigationController {
-    unowned let world: World
+    /// Weak: Lua may keep a navigation after navlua.reset dropped its world.
+    private weak var owner: World?
     public let id: Int
     public var options: NavigationOptions
     public private(set) var screens: [Screen] = []
@@ -16,10 +17,17 @@ public final class NavigationController {
     var popGesture: PopGesture?
 
     init(world: World, id: Int, options: NavigationOptions) {
-        self.world = world
+        self.owner = world
         self.id = id
         self.options = options
     }
+
+    /// Whether this navigation is part of `world` (false after a reset).
+    public func belongs(to world: World) -> Bool { owner === world }
+
+    /// The world; only reached through calls that checked `belongs(to:)`,
+    /// or from the world's own frames.
+    var world: World { owner! }
 
     public var top: Screen? { screens.last }
     public var count: Int { screens.count }
@@ -180,6 +188,15 @@ public final class NavigationController {
             if !new.contains(where: { $0 === screen }) { screen.navigation = nil }
         }
         screens = new
+    }
+
+    /// Empties the stack and the queue when the world shuts down.
+    func releaseScreens() {
+        for call in queue { for screen in call.screens { screen.pins -= 1 } }
+        queue.removeAll()
+        transition = nil
+        popGesture = nil
+        setStack([])
     }
 
     func showRoot(_ root: Screen) {

@@ -114,6 +114,8 @@ public final class Trace {
         return id
     }
 
+    func removeSubscribers() { subscribers.removeAll() }
+
     public func unsubscribe(_ id: Int) {
         subscribers.removeAll { $0.id == id }
     }

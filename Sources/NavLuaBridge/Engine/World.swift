@@ -215,3 +215,19 @@ public final class World {
         for nav in navigations { nav.drainQueue() }
     }
 }
+
+extension World {
+    /// Lets go of everything: navigations release their screens (so their
+    /// sources are unpinned), touches and animations stop.
+    public func shutdown() {
+        for nav in navigations { nav.releaseScreens() }
+        navigations.removeAll()
+        for touch in touches {
+            touch.isDown = false
+            touch.liftedReason = "belongs to a world that navlua.reset replaced"
+        }
+        touches.removeAll()
+        animations.removeAll()
+        trace.removeSubscribers()
+    }
+}

@@ -12,6 +12,7 @@ final class PopGesture {
     unowned let nav: NavigationController
     unowned let touch: Touch
     private(set) var state = State.possible
+    private(set) var refusedBy: String?
     /// The transition this gesture drives (nil for a snapshot gesture at the
     /// root, which QD lets begin but which moves nothing).
     private var transition: Transition?
@@ -48,6 +49,7 @@ final class PopGesture {
     func refuse(_ check: String) {
         guard state == .possible else { return }
         state = .failed
+        refusedBy = check
         record(refusedBy: check)
     }
 
@@ -61,6 +63,7 @@ final class PopGesture {
             refuse(check)
         case .hookFailed:
             state = .failed
+            refusedBy = "error"
             record(refusedBy: "error")
         }
     }

@@ -6,6 +6,7 @@ final class ScrollPan {
     let view: ScrollView
     unowned let touch: Touch
     private(set) var active = false
+    private(set) var didBegin = false
     private var startOffset = 0.0
     private var startX = 0.0
     private var startPage = 0
@@ -23,6 +24,7 @@ final class ScrollPan {
 
     func begin() {
         active = true
+        didBegin = true
         view.isDragging = true
         startOffset = view.offset
         startX = touch.location.x

@@ -10,6 +10,10 @@ public final class Touch {
     /// Where the finger will be once the scheduled samples are delivered.
     var scheduledLocation: Point
     public internal(set) var isDown = true
+    /// The world it was made in (touches outlive a reset in Lua).
+    public private(set) weak var owner: World?
+    /// Velocity when it was lifted, in points per second.
+    public internal(set) var releaseVelocity = Point.zero
     /// Why it is no longer down, for the error a later call gets.
     var liftedReason = "was lifted"
     var pending: [(frame: Int, point: Point, phase: Phase)] = []
@@ -18,8 +22,27 @@ public final class Touch {
     var pop: PopGesture?
     var scroll: ScrollPan?
 
-    init(id: Int, at point: Point) {
+    /// Who got the pan, for navlua.drag's answer: "pop" when the pop
+    /// gesture began, else "scroll" when a scroll view scrolled.
+    public var recognizer: String? {
+        if let pop = pop, pop.state != .possible, pop.state != .failed { return "pop" }
+        if scroll?.didBegin == true { return "scroll" }
+        return nil
+    }
+
+    /// The state of that recognizer (or of the failed pop).
+    public var recognizerState: String? {
+        if recognizer == "pop" || (pop?.state == .failed && recognizer == nil) { return pop?.state.rawValue }
+        if recognizer == "scroll" { return scroll?.active == true ? "changed" : "ended" }
+        return pop?.state.rawValue
+    }
+
+    /// The check that refused the pop gesture, if one did.
+    public var popRefusedBy: String? { pop?.refusedBy }
+
+    init(id: Int, at point: Point, in world: World) {
         self.id = id
+        self.owner = world
         location = point
         scheduledLocation = point
     }
@@ -30,7 +53,7 @@ extension World {
 
     public func touchDown(at point: Point) throws -> Touch {
         try drive {
-            let touch = Touch(id: nextID("touch"), at: point)
+            let touch = Touch(id: nextID("touch"), at: point, in: self)
             touch.pending.append((clock.frame + 1, point, .began))
             touches.append(touch)
             try stepFrames(1)
@@ -126,6 +149,7 @@ extension World {
         case .ended, .cancelled:
             touch.isDown = false
             let velocity = touch.pan?.velocity(at: now) ?? .zero
+            touch.releaseVelocity = velocity
             touch.pop?.lifted(cancelled: phase == .cancelled)
             touch.scroll?.lifted(velocity: velocity)
         }

@@ -1,0 +1,72 @@
+import Glibc
+import NavLuaBridge
+
+extension CommandLine {
+    /// Runs the command named by the first argument; returns the exit code.
+    static func dispatch(_ args: [String]) -> Int32 {
+        guard let first = args.first else {
+            if isatty(0) != 0 { return Repl.main(RunOptions(), script: nil) }
+            return RunCommand.main(["-"])
+        }
+        switch first {
+        case "run": return RunCommand.main(Array(args.dropFirst()))
+        case "test": return TestCommand.main(Array(args.dropFirst()))
+        case "repl": return ReplCommand.main(Array(args.dropFirst()))
+        case "--version", "-v":
+            print(NavLuaHost.version)
+            return 0
+        case "--help", "-h", "help":
+            print(Usage.text)
+            return 0
+        default:
+            // `navlua -e CODE`, `navlua -`, `navlua -i FILE`, `navlua FILE`: as `navlua run`.
+            return RunCommand.main(args)
+        }
+    }
+}
+
+/// Problems with the command line itself: exit 2 with a hint.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+
+    func report() -> Int32 {
+        writeError("navlua: \(message)\nTry 'navlua --help'.\n")
+        return 2
+    }
+}
+
+func writeError(_ s: String) {
+    var s = s
+    fflush(nil)
+    s.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+}
+
+enum Usage {
+    static let text = """
+    usage: navlua run [options] FILE [ARGS...]   run a scenario ('-' reads standard input)
+           navlua [options] -e CODE             run CODE
+           navlua -i FILE                        run a scenario, then stay in the REPL
+           navlua test [options] [PATH...]       run *_spec.lua files (default: ./spec or .)
+           navlua repl                           interactive REPL (also: navlua alone on a terminal)
+           navlua --version | --help
+
+    run options:
+      --timeout SECONDS     end the script with an error after this much wall time
+      --memory-limit MB     end the script with an error past this much Lua memory
+      --trace FILE          write the trace: .json (Chrome Trace Event format) or .jsonl
+      --timeline FILE.svg   write a chart of the run over time
+      --filmstrip FILE.svg  write evenly spaced frames of the run
+
+    test options:
+      -o text|tap|junit     output format (default text)
+      --output FILE         write the report to FILE
+      --jobs N              files run in parallel (default: the number of cores)
+      --shard K/N           run the K-th of N stable shares of the files
+      --filter PATTERN      run tests whose full name matches the Lua pattern
+      --update-snapshots    rewrite stored snapshots
+      --timeout SECONDS     per file;  --memory-limit MB  per file
+
+    exit status: 0 success, 1 script error or failed test, 2 usage error
+    """
+}

@@ -1,0 +1,8 @@
+import Glibc
+import NavLuaBridge
+
+// navlua's command line: parses, then calls into the bridge. Exit codes:
+// 0 success, 1 a script or test failure, 2 a usage error.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(CommandLine.dispatch(arguments))

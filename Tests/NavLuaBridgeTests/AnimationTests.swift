@@ -1,0 +1,52 @@
+import XCTest
+@testable import NavLuaBridge
+
+/// SPEC section 1: value = from + (to - from) * curve(progress); an animation
+/// completes on the first frame at or after its end; completions run in the
+/// order the animations began.
+final class AnimationTests: XCTestCase {
+    func testValueFollowsTheCurveBetweenItsEnds() {
+        let a = Animation(from: 10, to: 30, start: 1_000, seconds: 1e-6, curve: .easeIn)
+        XCTAssertEqual(a.duration, 1_000)
+        XCTAssertEqual(a.end, 2_000)
+        XCTAssertEqual(a.value(at: 0), 10)
+        XCTAssertEqual(a.value(at: 1_000), 10)
+        XCTAssertEqual(a.value(at: 1_250), 10 + 20 * Curve.easeIn.value(at: 0.25))
+        XCTAssertEqual(a.value(at: 2_000), 30)
+        XCTAssertEqual(a.value(at: 9_000), 30)
+        XCTAssertFalse(a.isDone(at: 1_999))
+        XCTAssertTrue(a.isDone(at: 2_000))
+    }
+
+    func testCompletesOnTheFirstFrameAtOrAfterItsEnd() throws {
+        let world = World()
+        var values: [Double] = []
+        var completedAt: Int?
+        // 0.04 s ends between frame 2 (33.3 ms) and frame 3 (50 ms)
+        world.animate(from: 0, to: 1, seconds: 0.04, curve: .linear, label: "a",
+                      apply: { values.append($0) }, complete: { completedAt = world.clock.frame })
+        try world.tick(2)
+        XCTAssertNil(completedAt)
+        try world.tick()
+        XCTAssertEqual(completedAt, 3)
+        XCTAssertEqual(values.count, 4)
+        XCTAssertEqual(values[0], 0)
+        XCTAssertEqual(values[1], 16_666_666 / 40_000_000.0, accuracy: 1e-12)
+        XCTAssertEqual(values[3], 1)
+        XCTAssertFalse(world.isAnimating)
+    }
+
+    func testCompletionsRunInTheOrderTheAnimationsBegan() throws {
+        let world = World()
+        var order: [String] = []
+        // both end on frame 12; the longer one began first
+        world.animate(from: 0, to: 1, seconds: 0.2, curve: .linear, label: "first",
+                      apply: { _ in }, complete: { order.append("first") })
+        world.animate(from: 0, to: 1, seconds: 0.19, curve: .linear, label: "second",
+                      apply: { _ in }, complete: { order.append("second") })
+        try world.tick(11)
+        XCTAssertEqual(order, [])
+        try world.tick()
+        XCTAssertEqual(order, ["first", "second"])
+    }
+}
