@@ -19,8 +19,11 @@ public struct Clock: Sendable {
     public var seconds: Double { Double(nanos) / 1e9 }
 
     /// Frames from now until the first frame at or after `seconds` from now.
+    /// The request is rounded down to whole nanoseconds, as frame times are:
+    /// rounding 1/60 s up to 16666667 ns would pass frame 1 (16666666 ns)
+    /// and make `advance(1/60)` two frames.
     public func framesCovering(seconds: Double) -> Int? {
-        let delta = (seconds * 1e9).rounded()
+        let delta = (seconds * 1e9).rounded(.down)
         guard delta.isFinite, delta >= 0, delta < 9e15 else { return nil }
         let target = nanos.addingReportingOverflow(Int(delta))
         guard !target.overflow else { return nil }
