@@ -68,27 +68,28 @@ public enum Curve: Equatable, Sendable {
         return 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t
     }
 
-    // Solves x(t) = x for t: Newton's method, with bisection as the fallback
-    // where the slope is too flat to trust.
+    // Solves x(t) = x for t: Newton's method until the step in t is
+    // negligible, with bisection as the fallback where the slope is too flat
+    // to trust. Convergence is judged on t, not on x: where x(t) is flat a
+    // tiny error in x is a large one in t, and so in y.
     static func bezierParameter(forX x: Double, _ x1: Double, _ x2: Double) -> Double {
         var t = x
         for _ in 0..<8 {
             let err = bezier(t, x1, x2) - x
-            if abs(err) < 1e-12 { return t }
+            if err == 0 { return t }
             let u = 1 - t
             let slope = 3 * u * u * x1 + 6 * u * t * (x2 - x1) + 3 * t * t * (1 - x2)
             if abs(slope) < 1e-6 { break }
-            t -= err / slope
+            let step = err / slope
+            t -= step
+            if abs(step) < 1e-13 && t >= 0 && t <= 1 { return t }
         }
         var lo = 0.0, hi = 1.0
-        t = x
-        for _ in 0..<60 {
-            let v = bezier(t, x1, x2)
-            if abs(v - x) < 1e-12 { break }
-            if v < x { lo = t } else { hi = t }
-            t = (lo + hi) / 2
+        for _ in 0..<64 {
+            let mid = (lo + hi) / 2
+            if bezier(mid, x1, x2) < x { lo = mid } else { hi = mid }
         }
-        return t
+        return (lo + hi) / 2
     }
 
     // Position of a unit spring released from 0 toward 1 at rest, at time t.
