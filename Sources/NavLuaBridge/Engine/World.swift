@@ -189,7 +189,9 @@ public final class World {
         var active: [String] = []
         for touch in touches { active.append("touch \(touch.id) is down") }
         for nav in navigations { active += nav.activeThings() }
-        for animation in animations where !animation.label.isEmpty {
+        // a navigation names its transition; its animation is not named again
+        let transitionAnimations = navigations.compactMap { $0.transition?.animationID }
+        for animation in animations where !animation.label.isEmpty && !transitionAnimations.contains(animation.id) {
             if !active.contains(animation.label) { active.append(animation.label) }
         }
         return active
