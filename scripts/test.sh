@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test navlua has: the Swift engine and bridge tests, then the
+# Lua regression suites through `navlua test`. Exits non-zero if any fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh >/dev/null || { echo "test: setup failed"; exit 1; }
+navlua=.build/release/navlua
+failed=0
+
+step() {
+  echo
+  echo "== $1"
+  shift
+  "$@" || { echo "== FAILED: $*"; failed=$((failed + 1)); }
+}
+
+step "Swift tests (engine and bridge)" swift test
+step "Lua regression suite (SPEC rules)" "$navlua" test scripts/spec
+
+echo
+if [ "$failed" -gt 0 ]; then
+  echo "test: $failed step(s) failed"
+  exit 1
+fi
+echo "test: all steps passed"
