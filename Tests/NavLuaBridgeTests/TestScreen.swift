@@ -149,6 +149,18 @@ final class Fixture {
         return touch
     }
 
+    /// Drags, then cancels the touch (so that the stack stays as it was),
+    /// settles, and tells how the pop gesture came out: "began", or the
+    /// check that refused it, or "none" when no pop gesture was recorded.
+    func popOutcome(from: Point, to: Point, seconds: Double = 0.1) throws -> String {
+        let m = mark()
+        try drag(from: from, to: to, seconds: seconds, cancel: true)
+        let decided = popGestures(since: m).first { ["began", "failed"].contains($0["state"]?.string) }
+        _ = try world.settle()
+        guard let e = decided else { return "none" }
+        return e["state"]!.string! == "began" ? "began" : (e["refused_by"]?.string ?? "?")
+    }
+
     /// Nanoseconds of frame `k` on this world's clock.
     func nanos(_ k: Int) -> Int { world.clock.nanos(atFrame: k)! }
 }

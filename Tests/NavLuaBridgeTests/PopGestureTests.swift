@@ -1,0 +1,643 @@
+import XCTest
+@testable import NavLuaBridge
+
+/// SPEC section 4: begin checks per style, completion rules, the interactive
+/// pop's motion and lifecycle, and the snapshot style's numbers.
+final class PopGestureTests: XCTestCase {
+    // MARK: helpers
+
+    /// A stack [A, B] (or [A] when `root`), ready for a back swipe.
+    private func stack(_ style: PopStyle, layout: Layout = .leftToRight, width: Double = 390,
+                       rootOnly: Bool = false,
+                       configure: (inout NavigationOptions) -> Void = { _ in })
+        throws -> (f: Fixture, nav: NavigationController, a: Screen, b: Screen) {
+        let f = Fixture(width: width, layout: layout)
+        let a = f.screen("A"), b = f.screen("B")
+        let nav = try f.navigation(rootOnly ? [a] : [a, b], style: style, configure: configure)
+        return (f, nav, a, b)
+    }
+
+    private func outcome(_ f: Fixture, from: Point, to: Point, seconds: Double = 0.1) throws -> String {
+        try f.popOutcome(from: from, to: to, seconds: seconds)
+    }
+
+    // MARK: edge style begin checks, in SPEC order
+
+    private let edgeSwipe = (from: Point(5, 400), to: Point(105, 400))
+
+    func testEdgeBeginsWhenNothingRefuses() throws {
+        let s = try stack(.edge)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "began")
+        XCTAssertEqual(s.b.test.asked.filter { [.enabled, .allow_drag_back, .will_go_back].contains($0) },
+                       [.enabled, .allow_drag_back, .will_go_back])
+    }
+
+    func testEdgeRefusedByPopGestureSwitch() throws {
+        let s = try stack(.edge) { $0.popGesture = false }
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "pop_gesture")
+    }
+
+    func testEdgeRefusedAtTouchDownOutsideTheEdge() throws {
+        let s = try stack(.edge)
+        let touch = try s.f.world.touchDown(at: Point(14, 400))
+        XCTAssertEqual(s.f.lastRefusal, "edge_width", "fails at touch-down, before any move")
+        XCTAssertEqual(s.f.popGestures().last?.frame, 1)
+        try s.f.world.lift(touch)
+        XCTAssertEqual(try outcome(s.f, from: Point(13, 400), to: Point(113, 400)), "began")
+    }
+
+    func testEdgeRefusedByCount() throws {
+        let s = try stack(.edge, rootOnly: true)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "count")
+    }
+
+    func testEdgeRefusedByPopDisabled() throws {
+        let s = try stack(.edge)
+        s.b.test.flags["pop_disabled"] = true
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "pop_disabled")
+    }
+
+    func testEdgeRefusedWhileTransitioning() throws {
+        let s = try stack(.edge, rootOnly: true)
+        try s.nav.push(s.b, animated: true)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "transitioning")
+    }
+
+    func testEdgeRefusedAgainstTheLayoutDirection() throws {
+        let s = try stack(.edge)
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(3, 430)), "direction")
+        // a pan with no horizontal part is not against the direction (< 0 refuses)
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(5, 430)), "began")
+    }
+
+    func testEdgeRefusedByEnabledHook() throws {
+        let s = try stack(.edge)
+        s.b.test.answer(.enabled, false)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "enabled")
+    }
+
+    func testEdgeRefusedByAllowDragBackHook() throws {
+        let s = try stack(.edge)
+        s.b.test.answer(.allow_drag_back, false)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "allow_drag_back")
+    }
+
+    func testEdgeRefusedByWillGoBackHook() throws {
+        let s = try stack(.edge)
+        s.b.test.answer(.will_go_back, false)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "will_go_back")
+    }
+
+    func testAllowDragBackDecidesAndSkipsWillGoBack() throws {
+        let s = try stack(.edge)
+        s.b.test.answer(.allow_drag_back, true)
+        s.b.test.answer(.will_go_back, false)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "began")
+        XCTAssertFalse(s.b.test.asked.contains(.will_go_back))
+        let info = try XCTUnwrap(s.b.test.lastGesture)
+        XCTAssertEqual(info.touches, 1)
+        XCTAssertEqual(info.translation.y, 0)
+        XCTAssertGreaterThan(info.translation.x, 15)
+        XCTAssertEqual(info.location.x, 5 + info.translation.x, accuracy: 1e-9)
+    }
+
+    func testOnlyFalseRefuses() throws {
+        let s = try stack(.edge)
+        s.b.test.answer(.enabled, nil)
+        s.b.test.answer(.will_go_back, nil)
+        XCTAssertEqual(try outcome(s.f, from: edgeSwipe.from, to: edgeSwipe.to), "began")
+    }
+
+    func testTheFirstRefusalWinsAndLaterChecksAreNotAsked() throws {
+        let s = try stack(.edge)
+        s.b.test.flags["pop_disabled"] = true
+        s.b.test.answer(.enabled, false)
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(3, 430)), "pop_disabled")
+        XCTAssertFalse(s.b.test.asked.contains(.enabled))
+        s.b.test.flags["pop_disabled"] = false
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(3, 430)), "direction")
+        XCTAssertFalse(s.b.test.asked.contains(.enabled))
+    }
+
+    // MARK: full-screen style begin checks (FD order)
+
+    private let swipe = (from: Point(100, 400), to: Point(200, 400))
+
+    func testFullscreenBeginsAnywhere() throws {
+        let s = try stack(.fullscreen)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "began")
+        XCTAssertEqual(s.nav.count, 2, "the cancelled pop leaves the stack")
+    }
+
+    func testFullscreenRefusedByPopGestureSwitch() throws {
+        let s = try stack(.fullscreen) { $0.popGesture = false }
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "pop_gesture")
+    }
+
+    func testFullscreenRefusedByCount() throws {
+        let s = try stack(.fullscreen, rootOnly: true)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "count")
+    }
+
+    func testFullscreenRefusedByPopDisabled() throws {
+        let s = try stack(.fullscreen)
+        s.b.test.flags["pop_disabled"] = true
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "pop_disabled")
+    }
+
+    func testFullscreenRefusedByMaxInitialDistance() throws {
+        let s = try stack(.fullscreen)
+        // the pan begins at x = 116.67 (first sample past the slop)
+        s.b.test.numbers["max_initial_distance"] = 116
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "max_initial_distance")
+        s.b.test.numbers["max_initial_distance"] = 117
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "began")
+        s.b.test.numbers["max_initial_distance"] = 0
+        XCTAssertEqual(try outcome(s.f, from: Point(380, 400), to: Point(389, 440)), "began",
+                       "0 means anywhere")
+    }
+
+    func testFullscreenRefusedWhileTransitioning() throws {
+        let s = try stack(.fullscreen, rootOnly: true)
+        try s.nav.push(s.b, animated: true)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "transitioning")
+    }
+
+    func testFullscreenRefusesAPanWithNoForwardPart() throws {
+        let s = try stack(.fullscreen)
+        XCTAssertEqual(try outcome(s.f, from: Point(100, 400), to: Point(100, 450)), "direction")
+        XCTAssertEqual(try outcome(s.f, from: Point(100, 400), to: Point(40, 400)), "direction")
+    }
+
+    func testFullscreenRefusedByHooksInOrder() throws {
+        let s = try stack(.fullscreen)
+        s.b.test.answer(.enabled, false)
+        s.b.test.answer(.allow_drag_back, false)
+        s.b.test.answer(.will_go_back, false)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "enabled")
+        s.b.test.answer(.enabled, true)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "allow_drag_back")
+        s.b.test.hooks[.allow_drag_back] = nil
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "will_go_back")
+        XCTAssertEqual(s.f.log.entries.filter { !$0.contains("(") },
+                       ["B.enabled", "B.enabled", "B.allow_drag_back", "B.enabled", "B.will_go_back"])
+    }
+
+    func testASecondTouchBeforeBeganFailsThePop() throws {
+        let s = try stack(.fullscreen)
+        let first = try s.f.world.touchDown(at: Point(100, 400))
+        let second = try s.f.world.touchDown(at: Point(200, 500))
+        XCTAssertEqual(s.f.lastRefusal, "touches")
+        try s.f.world.move(first, to: Point(200, 400), seconds: 0.1)
+        try s.f.world.lift(first)
+        try s.f.world.lift(second)
+        _ = try s.f.world.settle()
+        XCTAssertEqual(s.nav.count, 2)
+        XCTAssertEqual(s.f.popGestures().filter { $0["state"]?.string == "began" }.count, 0)
+    }
+
+    // MARK: snapshot style begin checks (QD order)
+
+    func testSnapshotBeginsWhenNothingRefuses() throws {
+        let s = try stack(.snapshot)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "began")
+    }
+
+    func testSnapshotRefusedByPopGestureSwitch() throws {
+        let s = try stack(.snapshot) { $0.popGesture = false }
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "pop_gesture")
+    }
+
+    func testSnapshotRefusedByVelocity() throws {
+        let s = try stack(.snapshot)
+        XCTAssertEqual(try outcome(s.f, from: Point(200, 400), to: Point(100, 400)), "velocity", "moving back")
+        // |vy| = 1.2 |vx| > |vx| / 2
+        XCTAssertEqual(try outcome(s.f, from: Point(100, 400), to: Point(150, 460)), "velocity", "too vertical")
+        // |vy| = 0.4 |vx| passes
+        XCTAssertEqual(try outcome(s.f, from: Point(100, 400), to: Point(200, 440)), "began")
+    }
+
+    func testSnapshotRefusedByEnabledHook() throws {
+        let s = try stack(.snapshot)
+        s.b.test.answer(.enabled, false)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "enabled")
+    }
+
+    func testSnapshotRefusedByAllowDragBackHook() throws {
+        let s = try stack(.snapshot)
+        s.b.test.answer(.allow_drag_back, false)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "allow_drag_back")
+    }
+
+    func testSnapshotRefusedByAScrolledScrollView() throws {
+        let s = try stack(.snapshot)
+        let view = ScrollView(id: 1, frame: Rect(x: 0, y: 300, width: 390, height: 200), contentWidth: 800,
+                              offset: 50, paging: false, pageOffsetReset: false, popSimultaneous: .never)
+        s.b.addScrollView(view)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "scroll_view")
+        XCTAssertLessThan(view.offset, 50, "the scroll view got the pan")
+        view.offset = 0
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "began")
+        XCTAssertEqual(view.offset, 0, "the pop got the pan first")
+    }
+
+    func testSnapshotRefusedByWillGoBackHook() throws {
+        let s = try stack(.snapshot)
+        s.b.test.answer(.will_go_back, false)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "will_go_back")
+    }
+
+    func testSnapshotAtTheRootGoesBackAndFails() throws {
+        let s = try stack(.snapshot, rootOnly: true) { $0.dismissAtRoot = true }
+        try s.nav.present(animated: false)
+        s.a.test.answer(.will_go_back, true)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "root")
+        XCTAssertEqual(s.f.events().filter { $0.kind == .dismiss }.count, 1)
+        XCTAssertFalse(s.nav.presented)
+        XCTAssertEqual(s.a.test.asked.filter { $0 == .will_go_back }.count, 1)
+    }
+
+    func testSnapshotAtTheRootWithoutDismissOnlyFails() throws {
+        let s = try stack(.snapshot, rootOnly: true)
+        try s.nav.present(animated: false)
+        XCTAssertEqual(try outcome(s.f, from: swipe.from, to: swipe.to), "root")
+        XCTAssertTrue(s.nav.presented)
+        XCTAssertEqual(s.f.events().filter { $0.kind == .dismiss }.count, 0)
+    }
+
+    func testSnapshotBegunAtTheRootMovesNothing() throws {
+        let s = try stack(.snapshot, rootOnly: true)
+        s.a.test.answer(.allow_drag_back, true)
+        let touch = try s.f.world.touchDown(at: swipe.from)
+        try s.f.world.move(touch, to: Point(250, 400), seconds: 0.1)
+        XCTAssertEqual(s.f.lastPopState, "began")
+        let v = s.nav.visual()
+        assertClose(v.top?.x, 0)
+        XCTAssertNil(v.snapshot)
+        try s.f.world.lift(touch)
+        XCTAssertEqual(try s.f.world.settle(), 0)
+        XCTAssertEqual(s.nav.count, 1)
+    }
+
+    // MARK: RTL mirrors of the edge cases
+
+    func testRightToLeftEdgeIsTheRightOne() throws {
+        let s = try stack(.edge, layout: .rightToLeft)
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(105, 400)), "edge_width")
+        XCTAssertEqual(try outcome(s.f, from: Point(385, 400), to: Point(387, 430)), "direction")
+        XCTAssertEqual(try outcome(s.f, from: Point(377, 400), to: Point(277, 400)), "began")
+    }
+
+    func testRightToLeftFullscreenMirrorsDirectionAndDistance() throws {
+        let s = try stack(.fullscreen, layout: .rightToLeft)
+        XCTAssertEqual(try outcome(s.f, from: Point(290, 400), to: Point(390, 400)), "direction")
+        // began at x = 273.33: 116.67 from the right edge
+        s.b.test.numbers["max_initial_distance"] = 116
+        XCTAssertEqual(try outcome(s.f, from: Point(290, 400), to: Point(190, 400)), "max_initial_distance")
+        s.b.test.numbers["max_initial_distance"] = 117
+        XCTAssertEqual(try outcome(s.f, from: Point(290, 400), to: Point(190, 400)), "began")
+    }
+
+    func testRightToLeftSnapshotVelocityIsMirrored() throws {
+        let s = try stack(.snapshot, layout: .rightToLeft)
+        XCTAssertEqual(try outcome(s.f, from: Point(100, 400), to: Point(200, 400)), "velocity")
+        XCTAssertEqual(try outcome(s.f, from: Point(300, 400), to: Point(200, 400)), "began")
+    }
+
+    // MARK: interactive pop motion
+
+    func testInteractivePopFollowsTheFinger() throws {
+        let s = try stack(.fullscreen)
+        let touch = try s.f.world.touchDown(at: Point(10, 400))
+        try s.f.world.move(touch, to: Point(107.5, 400), seconds: 0.1)   // p = 0.25
+        let v = s.nav.visual()
+        XCTAssertTrue(v.top?.screen === s.b)
+        assertClose(v.top?.x, 97.5)
+        XCTAssertTrue(v.below?.screen === s.a)
+        assertClose(v.below?.x, -0.3 * 390 * 0.75)
+        assertClose(v.dim, 0.075)
+        try s.f.world.move(touch, to: Point(-50, 400), seconds: 0.1)   // clamped at 0
+        assertClose(s.nav.visual().top?.x, 0)
+        try s.f.world.move(touch, to: Point(900, 400), seconds: 0.1)   // clamped at 1
+        assertClose(s.nav.visual().top?.x, 390)
+        assertClose(s.nav.visual().dim, 0)
+        try s.f.world.cancel(touch)
+    }
+
+    func testRightToLeftInteractivePopMirrors() throws {
+        let s = try stack(.fullscreen, layout: .rightToLeft)
+        let touch = try s.f.world.touchDown(at: Point(300, 400))
+        try s.f.world.move(touch, to: Point(202.5, 400), seconds: 0.1)
+        let v = s.nav.visual()
+        assertClose(v.top?.x, -97.5)
+        assertClose(v.below?.x, 0.3 * 390 * 0.75)
+        assertClose(v.dim, 0.075)
+        try s.f.world.cancel(touch)
+    }
+
+    // MARK: completion rules
+
+    /// Drags [A, B] with `rule`, returns whether the pop finished; checks the
+    /// `finish` field of the ended event agrees with the stack.
+    private func finishes(_ rule: CompletionRule, width: Double = 390,
+                          _ moves: (World, Touch) throws -> Void,
+                          file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
+        let s = try stack(.fullscreen, width: width) { $0.completion = rule }
+        let touch = try s.f.world.touchDown(at: Point(10, 400))
+        try moves(s.f.world, touch)
+        try s.f.world.lift(touch)
+        _ = try s.f.world.settle()
+        let ended = s.f.popGestures().last
+        XCTAssertEqual(ended?["state"]?.string, "ended", file: file, line: line)
+        let finished = s.nav.count == 1
+        XCTAssertEqual(ended?["finish"]?.bool, finished, file: file, line: line)
+        return finished
+    }
+
+    /// Moves to fraction `p` of the width and holds still until the velocity is 0.
+    private func stillAt(_ p: Double, width: Double = 390) -> (World, Touch) throws -> Void {
+        { world, touch in
+            try world.move(touch, to: Point(10 + p * width, 400), seconds: 0.3)
+            try world.hold(touch, seconds: 0.1)
+        }
+    }
+
+    /// Moves `dx` points forward over `seconds` and lifts at once (velocity about dx / seconds).
+    private func moving(_ dx: Double, over seconds: Double) -> (World, Touch) throws -> Void {
+        { world, touch in try world.move(touch, to: Point(10 + dx, 400), seconds: seconds) }
+    }
+
+    func testReleasedStillAt49PercentUIKitFinishesAndFlutterCancels() throws {
+        XCTAssertTrue(try finishes(.uikit, stillAt(0.49)))
+        XCTAssertFalse(try finishes(.flutter, stillAt(0.49)))
+        XCTAssertTrue(try finishes(.uikitLegacy, stillAt(0.49)))
+        XCTAssertFalse(try finishes(.reactNavigation, stillAt(0.49)))
+    }
+
+    func testUIKitThresholdIs187Point5Points() throws {
+        // 187.5 / 390 = 0.4808
+        XCTAssertFalse(try finishes(.uikit, stillAt(0.47)))
+        XCTAssertTrue(try finishes(.uikit, stillAt(0.49)))
+    }
+
+    func testUIKitThresholdIsAtMostHalfTheWidth() throws {
+        // 187.5 / 300 = 0.625, capped at 0.5
+        XCTAssertFalse(try finishes(.uikit, width: 300, stillAt(0.49, width: 300)))
+        XCTAssertTrue(try finishes(.uikit, width: 300, stillAt(0.51, width: 300)))
+    }
+
+    func testUIKitProjectsTheVelocityOverTheDuration() throws {
+        // p = 0.3; 468 pt/s: 0.3 + 1.2 * 0.35 = 0.72 finishes
+        XCTAssertTrue(try finishes(.uikit, moving(117, over: 0.25)))
+        // 117 pt/s: 0.3 + 0.3 * 0.35 = 0.405 cancels
+        XCTAssertFalse(try finishes(.uikit, moving(117, over: 1.0)))
+    }
+
+    func testUIKitWithFewerThanThreeSamplesDecidesByDirection() throws {
+        // two samples since began at p = 0.6, released still: v = 0 is not > 0
+        XCTAssertFalse(try finishes(.uikit) { world, touch in
+            try world.hold(touch, seconds: 0.2)
+            try world.move(touch, to: Point(10 + 234, 400), seconds: 0.03)
+            try world.hold(touch, seconds: 0.1)
+        })
+        // three samples: p + vT = 0.6 > 0.48
+        XCTAssertTrue(try finishes(.uikit) { world, touch in
+            try world.hold(touch, seconds: 0.2)
+            try world.move(touch, to: Point(10 + 234, 400), seconds: 0.05)
+            try world.hold(touch, seconds: 0.1)
+        })
+    }
+
+    func testUIKitLegacyFinishesUnlessMovingBack() throws {
+        XCTAssertTrue(try finishes(.uikitLegacy, stillAt(0.1)))
+        XCTAssertFalse(try finishes(.uikitLegacy) { world, touch in
+            try world.move(touch, to: Point(10 + 0.95 * 390, 400), seconds: 0.5)
+            try world.move(touch, to: Point(10 + 0.9 * 390, 400), seconds: 0.1)
+        })
+    }
+
+    func testFlutterHalfwayAndFling() throws {
+        XCTAssertTrue(try finishes(.flutter, stillAt(0.51)))
+        // 2 widths/s forward at p = 0.2
+        XCTAssertTrue(try finishes(.flutter, moving(78, over: 0.1)))
+        // 2 widths/s back at p = 0.6
+        XCTAssertFalse(try finishes(.flutter) { world, touch in
+            try world.move(touch, to: Point(10 + 0.8 * 390, 400), seconds: 0.5)
+            try world.move(touch, to: Point(10 + 0.6 * 390, 400), seconds: 0.1)
+        })
+        // 0.9 widths/s forward is not a fling: p = 0.45 cancels
+        XCTAssertFalse(try finishes(.flutter, moving(175.5, over: 0.5)))
+    }
+
+    func testReactNavigationAddsAThirdOfTheVelocity() throws {
+        XCTAssertTrue(try finishes(.reactNavigation, stillAt(0.51)))
+        // 120 + 0.3 * 300 = 210 > 195
+        XCTAssertTrue(try finishes(.reactNavigation, moving(120, over: 0.4)))
+        // 120 + 0.3 * 200 = 180 < 195
+        XCTAssertFalse(try finishes(.reactNavigation, moving(120, over: 0.6)))
+    }
+
+    func testCustomRuleGetsProgressAndVelocity() throws {
+        var seen: (Double, Double)?
+        let rule = CompletionRule.custom { p, vx, _ in seen = (p, vx); return true }
+        XCTAssertTrue(try finishes(rule, stillAt(0.25)))
+        XCTAssertEqual(seen?.0 ?? -1, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(seen?.1, 0)
+    }
+
+    // MARK: finishing and cancelling
+
+    func testReleasedStillTheRestTakesTheWholeDuration() throws {
+        let s = try stack(.fullscreen)
+        let touch = try s.f.world.touchDown(at: Point(10, 400))
+        try s.f.world.move(touch, to: Point(10 + 0.6 * 390, 400), seconds: 0.3)
+        try s.f.world.hold(touch, seconds: 0.1)
+        try s.f.world.lift(touch)
+        let lift = s.f.world.clock.frame
+        XCTAssertEqual(try s.f.world.settle(), 0.35, "T(1-p) / max(1-p, 0) = T")
+        let finish = s.f.events().first { $0.kind == .transition && $0["phase"]?.string == "finish" }
+        XCTAssertEqual(finish?.frame, lift + 21)
+        XCTAssertEqual(finish?["what"]?.string, "interactive_pop")
+    }
+
+    func testAFlingShortensTheRest() throws {
+        let s = try stack(.fullscreen)
+        let touch = try s.f.world.touchDown(at: Point(10, 400))
+        try s.f.world.move(touch, to: Point(10 + 195, 400), seconds: 0.1)   // p = 0.5 at ~1950 pt/s
+        try s.f.world.lift(touch)
+        let ended = try XCTUnwrap(s.f.popGestures().last)
+        let vx = try XCTUnwrap(ended["velocity"]?.point?.x)
+        XCTAssertGreaterThan(vx, 1900)
+        let T = 0.35, remaining = 0.5
+        let seconds = T * remaining / max(remaining, T * (vx / 390))
+        XCTAssertLessThan(seconds, 0.11)
+        let end = ended.nanos + Int((seconds * 1e9).rounded())
+        var k = ended.frame
+        while s.f.nanos(k) < end { k += 1 }
+        _ = try s.f.world.settle()
+        let finish = s.f.events().first { $0.kind == .transition && $0["phase"]?.string == "finish" }
+        XCTAssertEqual(finish?.frame, k)
+        XCTAssertEqual(s.nav.count, 1)
+    }
+
+    func testInteractivePopLifecycleWhenItFinishes() throws {
+        let s = try stack(.fullscreen)
+        let m = s.f.mark()
+        let touch = try s.f.world.touchDown(at: Point(10, 400))
+        try s.f.world.move(touch, to: Point(300, 400), seconds: 0.3)
+        XCTAssertEqual(s.f.logged(since: m), ["B.will_disappear(true)", "A.will_appear(true)"])
+        try s.f.world.lift(touch)
+        _ = try s.f.world.settle()
+        XCTAssertEqual(s.f.logged(since: m), ["B.will_disappear(true)", "A.will_appear(true)",
+                                              "B.did_disappear(true)", "A.did_appear(true)",
+                                              "B.pop_gesture_did_end"])
+        let order = s.f.events(since: m).filter { [.lifecycle, .pop, .hook].contains($0.kind) }
+            .suffix(4).map { "\($0.kind.rawValue) \($0["name"]?.string ?? $0["screen"]!.string!)" }
+        XCTAssertEqual(order, ["lifecycle did_disappear", "lifecycle did_appear", "pop B", "hook pop_gesture_did_end"])
+        XCTAssertEqual(s.nav.screens.map(\.title), ["A"])
+    }
+
+    func testInteractivePopLifecycleWhenItCancels() throws {
+        let s = try stack(.fullscreen)
+        let m = s.f.mark()
+        try s.f.drag(from: Point(10, 400), to: Point(60, 400), seconds: 0.3, hold: 0.1)
+        _ = try s.f.world.settle()
+        XCTAssertEqual(s.f.logged(since: m), ["B.will_disappear(true)", "A.will_appear(true)",
+                                              "A.will_disappear(true)", "A.did_disappear(true)",
+                                              "B.will_appear(true)", "B.did_appear(true)"])
+        XCTAssertEqual(s.nav.screens.map(\.title), ["A", "B"])
+        XCTAssertFalse(s.f.events(since: m).contains { $0.kind == .pop })
+    }
+
+    func testATouchCancelCancelsThePop() throws {
+        let s = try stack(.fullscreen)
+        try s.f.drag(from: Point(10, 400), to: Point(370, 400), seconds: 0.2, cancel: true)
+        XCTAssertEqual(s.f.lastPopState, "cancelled")
+        XCTAssertEqual(s.f.popGestures().last?["finish"]?.bool, false)
+        _ = try s.f.world.settle()
+        XCTAssertEqual(s.nav.count, 2)
+        XCTAssertFalse(s.b.test.asked.contains(.pop_gesture_did_end))
+    }
+
+    func testBarIsRestoredAfterACancelledPop() throws {
+        let s = try stack(.fullscreen)
+        s.a.test.flags["navigation_bar_hidden"] = true
+        let touch = try s.f.world.touchDown(at: Point(10, 400))
+        try s.f.world.move(touch, to: Point(60, 400), seconds: 0.3)
+        XCTAssertTrue(s.nav.barHidden, "A's preference applies at its will_appear")
+        try s.f.world.hold(touch, seconds: 0.1)
+        try s.f.world.lift(touch)
+        _ = try s.f.world.settle()
+        XCTAssertEqual(s.nav.count, 2)
+        XCTAssertFalse(s.nav.barHidden, "the bar matches B again (FD issue #55)")
+        XCTAssertFalse(s.nav.visual().barHidden)
+        XCTAssertEqual(s.f.events().filter { $0.kind == .bar }.map { $0["hidden"]!.bool! }, [true, false])
+    }
+
+    func testNavigationCallDuringAPopWaitsForIt() throws {
+        let s = try stack(.fullscreen)
+        let c = s.f.screen("C")
+        let touch = try s.f.world.touchDown(at: Point(10, 400))
+        try s.f.world.move(touch, to: Point(60, 400), seconds: 0.3)
+        try s.nav.push(c, animated: false)
+        XCTAssertEqual(s.nav.screens.map(\.title), ["A", "B"])
+        try s.f.world.hold(touch, seconds: 0.1)
+        try s.f.world.lift(touch)
+        _ = try s.f.world.settle()
+        XCTAssertEqual(s.nav.screens.map(\.title), ["A", "B", "C"])
+        let cancelled = s.f.events().first { $0.kind == .transition && $0["phase"]?.string == "cancel" }!
+        let pushC = s.f.events().first { $0.kind == .push && $0["screen"]?.string == "C" }!
+        XCTAssertEqual(pushC.frame, cancelled.frame)
+    }
+
+    // MARK: snapshot style motion (QD)
+
+    func testSnapshotNumbersFollowTheFinger() throws {
+        let s = try stack(.snapshot)
+        let touch = try s.f.world.touchDown(at: Point(100, 400))
+        try s.f.world.move(touch, to: Point(300, 400), seconds: 0.2)   // began at 116.67
+        let x = 300 - (100 + 200.0 / 12)
+        var v = s.nav.visual()
+        XCTAssertTrue(v.top?.screen === s.b)
+        assertClose(v.top?.x, x)
+        assertClose(v.mask, 0.4 - x / 800)
+        let g = 0.04 * (390 - x) / 390
+        let snap = try XCTUnwrap(v.snapshot)
+        XCTAssertTrue(snap.screen === s.a)
+        assertClose(snap.x, g * 390)
+        assertClose(snap.y, g * 844)
+        assertClose(snap.width, (1 - 2 * g) * 390)
+        assertClose(snap.height, (1 - 2 * g) * 844)
+        XCTAssertNil(v.below)
+        // moving back past the start leaves the view where it is
+        try s.f.world.move(touch, to: Point(50, 400), seconds: 0)
+        v = s.nav.visual()
+        assertClose(v.top?.x, x)
+        try s.f.world.cancel(touch)
+    }
+
+    func testSnapshotMaskAndGapAtRest() throws {
+        let s = try stack(.snapshot)
+        let v = s.nav.visual()
+        assertClose(v.mask, 0)
+        XCTAssertNil(s.nav.visual().snapshot)
+        let e = try stack(.edge)
+        XCTAssertNil(e.nav.visual().mask)
+    }
+
+    func testSnapshotThresholdCountsFromWhereThePanBegan() throws {
+        // 90 pt drag from x = 100 in 18 pt steps: began at 118, so x = 72 < 80
+        let s = try stack(.snapshot)
+        try s.f.drag(from: Point(100, 400), to: Point(190, 400), seconds: 5.0 / 60)
+        XCTAssertEqual(s.f.popGestures().first { $0["state"]?.string == "began" }?["location"]?.point?.x, 118)
+        XCTAssertEqual(s.f.popGestures().last?["finish"]?.bool, false)
+        let lift = s.f.world.clock.frame
+        XCTAssertEqual(try s.f.world.settle(), 0.3)
+        XCTAssertEqual(s.nav.count, 2)
+        let end = s.f.events().first { $0.kind == .transition && $0["phase"]?.string != "begin" }
+        XCTAssertEqual(end?["phase"]?.string, "cancel")
+        XCTAssertEqual(end?.frame, lift + 18)
+        assertClose(s.nav.visual().top?.x, 0)
+    }
+
+    func testSnapshotFinishesPast80PointsIn0Point2Seconds() throws {
+        // 120 pt drag in 20 pt steps: began at 120, x = 100 > 80
+        let s = try stack(.snapshot)
+        let m = s.f.mark()
+        try s.f.drag(from: Point(100, 400), to: Point(220, 400), seconds: 0.1)
+        let lift = s.f.world.clock.frame
+        try s.f.world.tick(6)   // ease_in_out to W over 0.2 s: halfway
+        assertClose(s.nav.visual().top?.x, 100 + (390 - 100) * 0.5)
+        XCTAssertEqual(try s.f.world.settle(), 0.1)
+        XCTAssertEqual(s.nav.screens.map(\.title), ["A"])
+        let end = s.f.events(since: m).first { $0.kind == .transition && $0["phase"]?.string == "finish" }
+        XCTAssertEqual(end?.frame, lift + 12)
+        let pop = s.f.events(since: m).first { $0.kind == .pop }
+        XCTAssertEqual(pop?["animated"]?.bool, false)
+        XCTAssertEqual(pop?.frame, lift + 12)
+        XCTAssertEqual(s.f.logged(since: m), ["B.will_disappear(false)", "A.will_appear(false)",
+                                              "B.did_disappear(false)", "A.did_appear(false)",
+                                              "B.pop_gesture_did_end"])
+    }
+
+    func testSnapshotTouchCancelGoesBackIn0Point3Seconds() throws {
+        let s = try stack(.snapshot)
+        try s.f.drag(from: Point(100, 400), to: Point(300, 400), seconds: 0.1, cancel: true)
+        XCTAssertEqual(s.f.popGestures().last?["finish"]?.bool, false)
+        XCTAssertEqual(try s.f.world.settle(), 0.3)
+        XCTAssertEqual(s.nav.count, 2)
+        XCTAssertFalse(s.b.test.asked.contains(.pop_gesture_did_end))
+    }
+
+    func testRightToLeftSnapshotMovesTowardTheLeft() throws {
+        let s = try stack(.snapshot, layout: .rightToLeft)
+        let touch = try s.f.world.touchDown(at: Point(300, 400))
+        try s.f.world.move(touch, to: Point(180, 400), seconds: 0.1)   // began at 280, x = 100
+        let v = s.nav.visual()
+        assertClose(v.top?.x, -100)
+        assertClose(v.mask, 0.4 - 100.0 / 800)
+        try s.f.world.lift(touch)
+        _ = try s.f.world.settle()
+        XCTAssertEqual(s.nav.count, 1)
+    }
+}
