@@ -308,6 +308,21 @@ final class NavigationTests: XCTestCase {
         }
     }
 
+    /// A queued duplicate push is not dropped: the driving call that runs it throws.
+    func testQueuedDuplicatePushFailsWhenItRuns() throws {
+        let f = Fixture()
+        let a = f.screen("A"), b = f.screen("B")
+        let nav = try f.navigation([a], style: .edge)
+        try nav.push(b, animated: true)
+        try nav.push(b, animated: true)   // queued: B is not yet known to be a duplicate
+        try f.world.tick(20)
+        XCTAssertThrowsError(try f.world.tick()) {
+            XCTAssertEqual(($0 as? NavError)?.message, "screen 'B' is already in the stack")
+        }
+        XCTAssertEqual(f.events().last { $0.kind == .error }?.frame, 21)
+        XCTAssertEqual(nav.screens.map(\.title), ["A", "B"])
+    }
+
     func testAScreenBelongsToOneNavigation() throws {
         let f = Fixture()
         let a = f.screen("A"), b = f.screen("B")

@@ -480,6 +480,16 @@ final class PopGestureTests: XCTestCase {
         XCTAssertEqual(s.nav.count, 1)
     }
 
+    func testNothingLeftToAnimateFinishesInTheLiftFrame() throws {
+        let s = try stack(.fullscreen)
+        try s.f.drag(from: Point(10, 400), to: Point(500, 400), seconds: 0.3, hold: 0.1)   // p = 1
+        let lift = s.f.world.clock.frame
+        let finish = s.f.events().first { $0.kind == .transition && $0["phase"]?.string == "finish" }
+        XCTAssertEqual(finish?.frame, lift)
+        XCTAssertEqual(s.nav.count, 1)
+        XCTAssertEqual(try s.f.world.settle(), 0)
+    }
+
     func testInteractivePopLifecycleWhenItFinishes() throws {
         let s = try stack(.fullscreen)
         let m = s.f.mark()
