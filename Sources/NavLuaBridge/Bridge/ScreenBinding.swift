@@ -122,7 +122,7 @@ enum ScreenBinding {
                 throw argumentError("content_width", "a number >= 0", got: "nil")
             }
             let view = ScrollView(
-                id: w.makeScrollViewID(), frame: frame, contentWidth: content,
+                id: b.makeScrollViewID(), frame: frame, contentWidth: content,
                 offset: try o.nonNegative("offset") ?? 0, paging: try o.bool("paging") ?? false,
                 pageOffsetReset: try o.bool("page_offset_reset") ?? false,
                 popSimultaneous: try popSimultaneous(o, lua, b))

@@ -1,0 +1,124 @@
+-- SPEC sections 2 and 4: scroll views, paging, page view controllers and
+-- how their pans share the touch with the pop gesture.
+
+local W = 390
+
+local function two(style, sv)
+  local nav = navlua.navigation{style = style or "fullscreen", root = navlua.screen{title = "A"}}
+  local b = navlua.screen{title = "B"}
+  nav:push(b, {animated = false})
+  local view = b:add_scroll_view(sv or {y = 300, height = 200, content_width = 3 * W})
+  return nav, view, b
+end
+
+local function swipe(x, dx, hold)
+  return navlua.drag{from = {x, 400}, by = {dx, 0}, duration = 0.25, hold = hold}
+end
+
+describe("scroll views", function()
+  before_each(function() navlua.reset() end)
+
+  it("follow the finger from where their pan began, clamped to the content", function()
+    local _, sv = two()
+    sv.offset = 200
+    local t = navlua.touch_down(300, 400)
+    t:move_to(200, 400, 0.1)
+    local began_x = navlua.trace("gesture")[1].offset and 300 - 16.6666666667
+    assert.is_true(sv.scrolling)
+    assert.is_true(sv.offset > 200 and sv.offset < 300)
+    t:move_to(-2000, 400, 0.1)
+    assert.are.equal(2 * W, sv.offset)
+    t:move_to(2000, 400, 0.1)
+    assert.are.equal(0, sv.offset)
+    t:up()
+    assert.is_false(sv.scrolling)
+  end)
+
+  it("take the pan first in the fullscreen style: the pop fails", function()
+    local nav, sv = two()
+    local r = swipe(100, 200)
+    assert.are.equal("scroll", r.recognizer)
+    assert.are.equal("scroll_view", r.refused_by)
+    navlua.settle()
+    assert.are.equal(2, nav.count)
+  end)
+
+  it("do not compete when their content fits their frame", function()
+    local nav = two("fullscreen", {y = 300, height = 200, content_width = W})
+    assert.are.equal("pop", swipe(100, 200).recognizer)
+  end)
+
+  it("do not compete outside their frame", function()
+    local nav = two()
+    assert.are.equal("pop", navlua.drag{from = {100, 100}, by = {200, 0}}.recognizer)
+  end)
+
+  it("let the pop begin with them at their leading edge (FD's recipe)", function()
+    local nav, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W,
+                                        pop_simultaneous = "at_leading_edge"})
+    assert.are.equal("pop", swipe(100, 200).recognizer)
+    navlua.settle()
+    assert.are.equal(1, nav.count)
+    navlua.reset()
+    nav, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, offset = 50,
+                                 pop_simultaneous = "at_leading_edge"})
+    assert.are.equal("scroll_view", swipe(100, 200).refused_by)
+  end)
+
+  it("ask a pop_simultaneous function with the view", function()
+    local seen
+    local nav, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W,
+                                        pop_simultaneous = function(v) seen = v return true end})
+    assert.are.equal("pop", swipe(100, 200).recognizer)
+    assert.are.equal(sv, seen)
+  end)
+
+  it("are asked after the pop in the snapshot style", function()
+    local nav, sv = two("snapshot")
+    local r = swipe(100, 200)
+    assert.are.equal("pop", r.recognizer)       -- offset 0: QD lets the pop go
+    assert.are.equal(0, sv.offset)
+  end)
+end)
+
+describe("paging", function()
+  before_each(function() navlua.reset() end)
+
+  it("snaps to the nearest page in 0.3 s, then updates page", function()
+    local _, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, paging = true})
+    swipe(300, -150, 0.1)                         -- 150 of 390: back to page 0
+    assert.are.equal(0.3, navlua.settle())
+    assert.are.equal(0, sv.offset)
+    assert.are.equal(0, sv.page)
+    swipe(300, -250, 0.1)                         -- past half: page 1
+    navlua.settle()
+    assert.are.equal(W, sv.offset)
+    assert.are.equal(1, sv.page)
+  end)
+
+  it("lets release speed carry it one page", function()
+    local _, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, paging = true})
+    navlua.drag{from = {300, 400}, by = {-100, 0}, duration = 0.1}   -- 1000 pt/s
+    navlua.settle()
+    assert.are.equal(1, sv.page)
+  end)
+
+  it("models a page view controller with page_offset_reset (seed 003)", function()
+    local nav, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, paging = true,
+                                       page_offset_reset = true, pop_simultaneous = "first_page"})
+    assert.are.equal(W, sv.offset)
+    assert.are.equal(0, sv.page)
+    navlua.drag{from = {300, 400}, by = {-250, 0}, hold = 0.1}
+    navlua.settle()
+    assert.are.equal(1, sv.page)
+    assert.are.equal(W, sv.offset)                -- the offset snapped back
+    -- not on the first page: the pop may not join
+    assert.are.equal("scroll_view", swipe(50, 300, 0.1).refused_by)
+    navlua.settle()
+    assert.are.equal(0, sv.page)
+    -- on the first page: it may
+    assert.are.equal("pop", swipe(100, 200).recognizer)
+    navlua.settle()
+    assert.are.equal(1, nav.count)
+  end)
+end)

@@ -1,0 +1,98 @@
+-- SPEC section 4, snapshot style: QDNavigationController's numbers (seed 000).
+
+local W, H = 390, 844
+
+local function two(b_fields)
+  local nav = navlua.navigation{style = "snapshot", root = navlua.screen{title = "A"}}
+  local b = b_fields or {}
+  b.title = "B"
+  nav:push(navlua.screen(b), {animated = false})
+  return nav
+end
+
+local function frames_of(kind)
+  local out = {}
+  for _, e in ipairs(navlua.trace(kind)) do out[#out + 1] = e.frame end
+  return out
+end
+
+describe("snapshot style", function()
+  before_each(function() navlua.reset() end)
+
+  it("moves the top by x = touch.x - start.x with the seed's mask and snapshot frame", function()
+    local nav = two()
+    local t = navlua.touch_down(100, 400)
+    t:move_to(250, 400, 0.25)        -- 10 pt a frame: the pan begins at x = 120
+    local v = nav:visual()
+    local x = 250 - 120
+    assert.are.equal(x, v.top.x)
+    assert.near(0.4 - x / 800, v.mask, 1e-12)
+    local g = 0.04 * (W - x) / W
+    assert.are.equal("A", v.snapshot.screen.title)
+    assert.near(g * W, v.snapshot.x, 1e-9)
+    assert.near(g * H, v.snapshot.y, 1e-9)
+    assert.near((1 - 2 * g) * W, v.snapshot.width, 1e-9)
+    assert.near((1 - 2 * g) * H, v.snapshot.height, 1e-9)
+    t:up()
+  end)
+
+  it("leaves the view where it is when x < 0", function()
+    local nav = two()
+    local t = navlua.touch_down(100, 400)
+    t:move_to(200, 400, 0.1)
+    local before = nav:visual().top.x
+    t:move_to(60, 400, 0)            -- one sample behind where the pan began
+    assert.are.equal(before, nav:visual().top.x)
+    t:cancel()
+  end)
+
+  it("finishes past 80 pt in 0.2 s, then pops without animation", function()
+    local ended = 0
+    local nav = two{pop_gesture_did_end = function() ended = ended + 1 end}
+    local r = navlua.drag{from = {100, 400}, by = {150, 0}}
+    assert.are.equal("ended", r.state)
+    local up = navlua.frame()
+    assert.are.equal(0.2, navlua.settle())
+    assert.are.equal(1, nav.count)
+    assert.are.equal(1, ended)
+    local lifecycle = navlua.trace("lifecycle")
+    local last = lifecycle[#lifecycle]
+    assert.are.equal(up + 12, last.frame)
+    assert.is_false(last.animated)
+    -- no lifecycle while the finger moved: QD is not an interactive transition
+    local during = 0
+    for _, e in ipairs(lifecycle) do if e.frame > 0 and e.frame < up + 12 then during = during + 1 end end
+    assert.are.equal(0, during)
+  end)
+
+  it("counts the 80 pt from where the pan began: a 90 pt drag that began 18 pt in cancels", function()
+    local nav = two()
+    -- 18 pt a frame: the first sample (18 pt) already exceeds the slop
+    navlua.drag{from = {100, 400}, by = {90, 0}, duration = 5 / 60}
+    local g = navlua.trace("gesture")
+    assert.are.equal(118, g[1].location.x)
+    assert.are.equal(false, g[#g].finish)
+    assert.are.equal(0.3, navlua.settle())
+    assert.are.equal(2, nav.count)
+  end)
+
+  it("goes back to 0 in 0.3 s on a touch cancel", function()
+    local nav = two()
+    local t = navlua.touch_down(100, 400)
+    t:move_to(300, 400, 0.2)
+    t:cancel()
+    assert.are.equal(0.3, navlua.settle())
+    assert.are.equal(0, nav:visual().top.x)
+    assert.are.equal(2, nav.count)
+  end)
+
+  it("moves nothing when it begins at the root through allow_drag_back", function()
+    local nav = navlua.navigation{style = "snapshot",
+      root = navlua.screen{title = "A", allow_drag_back = function() return true end}}
+    local r = navlua.drag{from = {100, 400}, by = {200, 0}}
+    assert.are.equal("pop", r.recognizer)
+    assert.are.equal(0, nav:visual().top.x)
+    assert.is_nil(nav:visual().snapshot)
+    assert.are.equal(0, navlua.settle())
+  end)
+end)
