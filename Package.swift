@@ -11,13 +11,19 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // Debian's libedit-dev: line editing and history for the REPL only.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .target(
             name: "NavLuaBridge",
             dependencies: ["CLua"]
         ),
         .executableTarget(
             name: "navlua",
-            dependencies: ["NavLuaBridge", "CLua"]
+            dependencies: ["NavLuaBridge", "CLua", "CEditLine"]
         ),
         .testTarget(
             name: "NavLuaBridgeTests",

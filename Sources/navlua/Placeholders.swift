@@ -8,17 +8,6 @@ enum TestCommand {
     }
 }
 
-enum ReplCommand {
-    static func main(_ args: [String]) -> Int32 { Repl.main(RunOptions(), script: nil) }
-}
-
-enum Repl {
-    static func main(_ options: RunOptions, script: String?, arguments: [String] = []) -> Int32 {
-        writeError("navlua: the REPL is not built yet\n")
-        return 2
-    }
-}
-
 enum Outputs {
     /// Writes --trace/--timeline/--filmstrip files; false on failure.
     static func write(_ host: NavLuaHost, _ options: RunOptions) -> Bool { true }

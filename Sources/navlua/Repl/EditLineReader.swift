@@ -1,0 +1,201 @@
+import CEditLine
+import CLua
+import Glibc
+
+/// A terminal line editor over libedit: emacs key bindings, a history kept
+/// in a file, Tab completion, Ctrl-C that drops the line, and an idle
+/// callback while it waits for a key (how live mode keeps time).
+///
+/// libedit reads each character through `nextCharacter`, which waits with
+/// poll(2): a timeout runs `onIdle`, SIGINT (whose handler only sets
+/// navlua's interrupt flag) ends the line as cancelled.
+final class EditLineReader: LineReader {
+    private var editor: OpaquePointer!
+    private let history: OpaquePointer?
+    private let historyPath: String?
+    private var prompt: UnsafeMutablePointer<CChar>
+    private var cancelled = false
+    /// Monotonic time of the next idle call (0: not scheduled).
+    private var nextIdle = 0.0
+
+    /// How long to wait for a key before calling `onIdle`, in ms (nil: forever).
+    var idleInterval: () -> Int32? = { nil }
+    var onIdle: () -> Void = {}
+    /// Whether SIGINT arrived since the last call (and clears the flag).
+    var takeInterrupt: () -> Bool = { false }
+    /// The word before the cursor, and the names that complete it.
+    var complete: (String) -> (partial: String, candidates: [String]) = { _ in ("", []) }
+    /// Told when something was written below the line (a completion list).
+    var onListed: () -> Void = {}
+
+    init(historyPath: String?) {
+        self.historyPath = historyPath
+        prompt = strdup("> ")
+        history = navlua_history_open(1000)
+        if let h = history, let path = historyPath { _ = navlua_history_load(h, path) }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        editor = navlua_el_open("navlua", me, EditLineReader.getc, EditLineReader.promptFunction)
+        if let h = history { navlua_el_use_history(editor, h) }
+        navlua_el_bind(editor, "navlua-complete", "complete a navlua name", EditLineReader.completeCommand, "^I")
+        navlua_el_catch_winch()
+    }
+
+    deinit {
+        if editor != nil { el_end(editor) }
+        if let h = history { history_end(h) }
+        free(prompt)
+    }
+
+    func read(prompt text: String) -> LineInput {
+        free(prompt)
+        prompt = strdup(text)
+        cancelled = false
+        var count: Int32 = 0
+        let line = el_gets(editor, &count)
+        if cancelled { return .cancelled }
+        guard let line = line, count > 0 else { return .endOfInput }
+        var s = String(cString: line)
+        if s.hasSuffix("\n") { s.removeLast() }
+        return .line(s)
+    }
+
+    func remember(_ chunk: String) {
+        guard let h = history, !chunk.isEmpty else { return }
+        _ = navlua_history_enter(h, chunk)
+        if let path = historyPath { _ = navlua_history_save(h, path) }
+    }
+
+    /// Terminal columns.
+    var columns: Int { Int(navlua_el_columns(editor)) }
+
+    /// Bytes in the line being edited.
+    var lineLength: Int {
+        guard let info = el_line(editor)?.pointee else { return 0 }
+        return info.lastchar - info.buffer
+    }
+
+    /// Clears the prompt's row and leaves the cursor at its start, for
+    /// output that must appear above the line being edited.
+    func clearLine() { writeOut("\r\u{1B}[K") }
+
+    /// After `clearLine` and some output ending in a newline: draws the
+    /// prompt and the line again, cursor where it was.
+    func redraw() {
+        navlua_el_redraw(editor)
+        navlua_el_write("")
+    }
+
+    // MARK: libedit callbacks
+
+    private static func reader(_ el: OpaquePointer?) -> EditLineReader {
+        Unmanaged<EditLineReader>.fromOpaque(navlua_el_client(el)!).takeUnretainedValue()
+    }
+
+    private static let promptFunction: navlua_el_prompt = { el in reader(el).prompt }
+
+    private static let getc: el_rfunc_t = { el, out in reader(el).nextCharacter(out!) }
+
+    private static let completeCommand: navlua_el_command = { el, _ in
+        UInt8(reader(el).completeWord())
+    }
+
+    /// libedit's read function: 1 with a character, 0 at end of input, -1 on error.
+    private func nextCharacter(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        // Keys do not postpone the idle calls: they come every interval
+        // even while the user types.
+        while true {
+            var wait: Int32 = -1
+            if let interval = idleInterval() {
+                let now = navlua_monotonic()
+                if nextIdle == 0 || nextIdle > now + Double(interval) / 1000 { nextIdle = now + Double(interval) / 1000 }
+                wait = Int32(max(0, (nextIdle - now) * 1000).rounded(.up))
+            } else {
+                nextIdle = 0
+            }
+            var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fds, 1, wait)
+            if ready == 0 {
+                nextIdle = 0
+                onIdle()
+                continue
+            }
+            if ready < 0 {
+                guard errno == EINTR else { return -1 }
+                if takeInterrupt() { return cancel(out) }
+                el_resize(editor)   // SIGWINCH
+                continue
+            }
+            var byte: UInt8 = 0
+            let n = Glibc.read(0, &byte, 1)
+            if n == 0 { return 0 }
+            if n < 0 { if errno == EINTR { continue }; return -1 }
+            if byte == 3 { return cancel(out) }   // ^C when the terminal does not signal
+            out.pointee = wchar_t(bitPattern: decode(first: byte))
+            return 1
+        }
+    }
+
+    /// Ends the line as Enter would; `read` then reports it cancelled.
+    private func cancel(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        cancelled = true
+        writeOut("^C")
+        out.pointee = 10
+        return 1
+    }
+
+    /// Reads the rest of a UTF-8 sequence; a malformed one gives U+FFFD.
+    private func decode(first: UInt8) -> UInt32 {
+        let length = first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 0
+        if length == 1 { return UInt32(first) }
+        guard length > 1 else { return 0xFFFD }
+        var scalar = UInt32(first) & (0x7F >> UInt32(length))
+        for _ in 1..<length {
+            var byte: UInt8 = 0
+            guard Glibc.read(0, &byte, 1) == 1, byte & 0xC0 == 0x80 else { return 0xFFFD }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        return scalar
+    }
+
+    /// Tab: completes the word before the cursor as far as it is unambiguous;
+    /// when it already is that far, lists the candidates below.
+    private func completeWord() -> Int32 {
+        guard let info = el_line(editor)?.pointee else { return navlua_el_cc_error() }
+        let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer),
+                            as: UTF8.self)
+        let (partial, candidates) = complete(before)
+        guard let first = candidates.first else { return navlua_el_cc_error() }
+        let common = candidates.dropFirst().reduce(first) { commonPrefix($0, $1) }
+        if common.count > partial.count {
+            _ = el_insertstr(editor, String(common.dropFirst(partial.count)))
+            return navlua_el_cc_refresh()
+        }
+        if candidates.count == 1 { return navlua_el_cc_refresh() }
+        writeOut("\r\n" + columnsText(candidates) + "\r\n")
+        onListed()
+        return navlua_el_cc_redisplay()
+    }
+
+    private func commonPrefix(_ a: String, _ b: String) -> String {
+        String(zip(a, b).prefix { $0 == $1 }.map { $0.0 })
+    }
+
+    /// Names laid out in columns that fit the terminal, rows ending in CR LF.
+    private func columnsText(_ names: [String]) -> String {
+        let width = (names.map(\.count).max() ?? 0) + 2
+        let perRow = max(1, (columns - 1) / width)
+        let rows = (names.count + perRow - 1) / perRow
+        var lines: [String] = []
+        for r in 0..<rows {
+            var line = ""
+            for c in 0..<perRow {
+                let i = c * rows + r
+                guard i < names.count else { break }
+                let name = names[i]
+                line += i + rows < names.count ? name + String(repeating: " ", count: width - name.count) : name
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\r\n")
+    }
+}

@@ -1,0 +1,44 @@
+import CEditLine
+import Glibc
+
+/// What asking for one line of input gave.
+enum LineInput: Equatable {
+    case line(String)
+    /// Ctrl-C while typing: the line (and any unfinished chunk) is dropped.
+    case cancelled
+    /// Ctrl-D on an empty line, or the end of piped input.
+    case endOfInput
+}
+
+/// Where the REPL reads its lines: libedit on a terminal, plain lines
+/// otherwise.
+protocol LineReader: AnyObject {
+    func read(prompt: String) -> LineInput
+    /// Adds an entered chunk (possibly several lines) to the history.
+    func remember(_ chunk: String)
+}
+
+/// Standard input that is not a terminal (`navlua repl < session.lua`):
+/// prompts are still written, as lua.c does, but there is no editing,
+/// history, completion or live mode.
+final class PlainLineReader: LineReader {
+    func read(prompt: String) -> LineInput {
+        writeOut(prompt)
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let n = getline(&buffer, &capacity, navlua_el_stdin())
+        guard n >= 0, let buffer = buffer else { return .endOfInput }
+        var line = String(cString: buffer)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    func remember(_ chunk: String) {}
+}
+
+/// Standard output as a C stream: the same buffer Lua's print and libedit
+/// write to, so everything comes out in order.
+func writeOut(_ s: String) {
+    navlua_el_write(s)
+}
