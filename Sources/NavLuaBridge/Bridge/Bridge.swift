@@ -9,6 +9,10 @@ public final class Bridge {
     /// Bumped by navlua.reset: objects of an older world are refused.
     private(set) var generation = 0
     private var nextScreenID = 0
+    /// Samples every frame for --timeline, --filmstrip and the trace's
+    /// counters; nil (the default) unless one of them was asked for. It
+    /// follows the world across navlua.reset.
+    public var recorder: FrameRecorder? { didSet { configure(world) } }
 
     // Registry keys of the tables the bridge keeps.
     static let screenTables = "navlua.screen_tables"   // id -> screen table, weak values
@@ -68,6 +72,7 @@ public final class Bridge {
             limits.pointee.interrupted = 0
             return String(cString: navlua_stop_message(limits))
         }
+        world.frameObserver = recorder.map { recorder in { recorder.record($0) } }
     }
 
     func makeScreenID() -> Int {

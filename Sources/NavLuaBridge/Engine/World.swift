@@ -34,6 +34,10 @@ public final class World {
     /// Asked every few frames; a message ends the running call (timeouts,
     /// Ctrl-C). The engine itself never reads a wall clock.
     public var shouldStop: (() -> String?)?
+    /// Called at the end of every frame, after queued calls ran; a frame
+    /// recorder samples `visual()` here for --timeline and --filmstrip.
+    /// Nil (the default) costs one check per frame.
+    public var frameObserver: ((World) -> Void)?
 
     public init(_ config: WorldConfig = WorldConfig()) {
         self.config = config
@@ -207,6 +211,7 @@ public final class World {
             deliverTouchSamples()
             stepAnimations()
             drainQueues()
+            frameObserver?(self)
             if pendingError != nil { return }
             left -= 1
         }
