@@ -50,6 +50,7 @@ public final class NavLuaHost {
         var functions: [(String, navlua_SwiftFunction)] = [
             ("screen", ScreenBinding.screen), ("navigation", NavigationBinding.navigation),
             ("touch_down", TouchBinding.touchDown), ("drag", TouchBinding.drag), ("tap", TouchBinding.tap),
+            ("render", RenderBinding.render),
         ]
         functions += WorldBinding.functions
         functions += TraceBinding.functions

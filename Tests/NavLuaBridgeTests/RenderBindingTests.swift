@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+@testable import NavLuaBridge
+
+/// navlua.render(path) from Lua.
+final class RenderBindingTests: XCTestCase {
+    func testRenderWritesTheCurrentFrame() throws {
+        let path = NSTemporaryDirectory() + "navlua-render-\(UUID().uuidString).svg"
+        let host = NavLuaHost()
+        let outcome = host.run(code: """
+            local a, b = navlua.screen{title="A"}, navlua.screen{title="B"}
+            local nav = navlua.navigation{root=a}
+            nav:push(b)
+            navlua.tick(10)
+            local v = nav:visual()
+            assert(navlua.render("\(path)") == "\(path)")
+            return v
+            """, name: "=test")
+        XCTAssertEqual(outcome, .ok)
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        let elements = try XCTUnwrap(Python.svgElements(svg))
+        XCTAssertEqual(elements.first?["data-frame"], "10")
+        let nav = try XCTUnwrap(host.bridge.world.navigations.first)
+        let top = try XCTUnwrap(elements.first { $0.tag == "rect" && $0.parentClass == "screen top" })
+        assertClose(top.number("x"), nav.visual().top!.x, accuracy: 0.001)
+        XCTAssertGreaterThan(top.number("x") ?? 0, 10, "mid-push")
+    }
+
+    func testRenderNamesAPathItCannotWrite() {
+        let host = NavLuaHost()
+        let outcome = host.run(code: "navlua.render('/nonexistent-dir/x.svg')", name: "=test")
+        guard case .failed(let message) = outcome else { return XCTFail("render should fail") }
+        XCTAssertTrue(message.hasPrefix("test:1: navlua.render: cannot write '/nonexistent-dir/x.svg'"), message)
+    }
+
+    func testRenderRefusesUnknownOptions() {
+        let host = NavLuaHost()
+        let outcome = host.run(code: "navlua.render('x.svg', {zoom=2})", name: "=test")
+        guard case .failed(let message) = outcome else { return XCTFail("render should fail") }
+        XCTAssertTrue(message.contains("unknown option 'zoom'"), message)
+    }
+}
