@@ -7,8 +7,3 @@ enum TestCommand {
         return 2
     }
 }
-
-enum Outputs {
-    /// Writes --trace/--timeline/--filmstrip files; false on failure.
-    static func write(_ host: NavLuaHost, _ options: RunOptions) -> Bool { true }
-}
