@@ -1,9 +1,10 @@
 /// A chart of a run over time, as SVG. One time axis (seconds) runs under
 /// three panels: `x` (points: the top screen, the screen below, and the
 /// finger's translation), `velocity` (the finger's, points per second) and
-/// `amount` (dim, snapshot mask and transition progress, 0 to 1). Above
-/// them a lane marks touch phases, pop gesture states and hook results;
-/// transitions are shaded bands across the panels.
+/// `amount` (dim, snapshot mask and the running transition's progress,
+/// 0 to 1). Above them a lane marks touch phases, pop gesture states and
+/// hook results; transitions are shaded bands across the panels, named
+/// under the time axis.
 ///
 /// Each panel states its scale in `data-*` attributes (`data-t0`,
 /// `data-t1`, `data-left`, `data-right` for time; `data-v0`, `data-v1`,
@@ -52,7 +53,7 @@ public enum TimelineSVG {
             frames.append((p, y, y + p.height))
             y += p.height + panelGap
         }
-        let height = y + 22
+        let height = y + 40
         let sx = { (t: Double) in left + (t - t0) / (t1 - t0) * (right - left) }
         let chartTop = laneTop, chartBottom = frames.last?.bottom ?? laneBottom
 
@@ -103,7 +104,7 @@ public enum TimelineSVG {
                                       dashed: dashed, values: navs.map { $0?.dim }))
             }
             amounts.append(Series(id: "nav\(id).progress", label: "progress" + suffix, color: "#2ca02c",
-                                  dashed: dashed, values: navs.map { $0.map { $0.progress ?? 0 } }))
+                                  dashed: dashed, values: navs.map { $0?.progress }))
         }
         xs.append(Series(id: "pan.translation", label: "finger translation x", color: "#ff7f0e", dashed: true,
                          values: samples.map { $0.touch?.translation.x }))
@@ -232,7 +233,8 @@ public enum TimelineSVG {
             let x0 = sx(event.seconds), x1 = max(sx(endTime), x0 + 1)
             s += "<g class=\"transition\" data-what=\"\(SVGText.escape(what))\"><rect x=\"\(n(x0))\" y=\"\(n(top))\""
                 + " width=\"\(n(x1 - x0))\" height=\"\(n(bottom - top))\" fill=\"#fdf1c7\" fill-opacity=\"0.7\"/>"
-            s += "<text x=\"\(n(x0 + 3))\" y=\"\(n(bottom - 4))\" font-size=\"10\" fill=\"#8a6d00\">"
+            // labelled under the time axis, clear of the lines
+            s += "<text x=\"\(n(x0 + 3))\" y=\"\(n(bottom + 32))\" font-size=\"10\" fill=\"#8a6d00\">"
                 + SVGText.escape("\(what) \(screen): \(outcome)") + "</text></g>\n"
         }
         return s
