@@ -76,7 +76,20 @@ local function show_table(t, depth, seen, indent)
   seen[t] = nil
   local line = "{" .. concat(items, ", ") .. "}"
   if #indent + #line <= WIDTH and not line:find("\n") then return line end
-  return "{\n" .. inner .. concat(items, ",\n" .. inner) .. "\n" .. indent .. "}"
+  -- too long for one line: fill lines up to WIDTH, nested tables on their own
+  local lines, current = {}, nil
+  for i, item in ipairs(items) do
+    local text = item .. (i < #items and "," or "")
+    if current and not item:find("\n") and #inner + #current + 1 + #text <= WIDTH then
+      current = current .. " " .. text
+    else
+      if current then lines[#lines + 1] = current end
+      current = text
+    end
+    if item:find("\n") then lines[#lines + 1] = current; current = nil end
+  end
+  if current then lines[#lines + 1] = current end
+  return "{\n" .. inner .. concat(lines, "\n" .. inner) .. "\n" .. indent .. "}"
 end
 
 function show(v, depth, seen, indent)
