@@ -75,9 +75,18 @@ public final class Bridge {
         world.frameObserver = recorder.map { recorder in { recorder.record($0) } }
     }
 
+    /// Screens and scroll views outlive navlua.reset (a script may keep
+    /// them), so their ids come from the bridge, not from the world.
     func makeScreenID() -> Int {
         nextScreenID += 1
         return nextScreenID
+    }
+
+    private var nextScrollViewID = 0
+
+    func makeScrollViewID() -> Int {
+        nextScrollViewID += 1
+        return nextScrollViewID
     }
 
     /// Stops the running world (at the end of a run, or on reset).

@@ -109,7 +109,8 @@ enum TouchBinding {
     }
 
     /// navlua.drag{from=, to= | by=, duration=0.25, hold=0}: down, move,
-    /// hold, up. Returns {recognizer=, state=, velocity={x=,y=}, refused_by=}.
+    /// hold, up. Returns {recognizer=, state=, velocity={x=,y=}, finished=,
+    /// refused_by=}: `finished` tells whether a released pop finishes.
     static let drag: navlua_SwiftFunction = { L in
         bridged(L, "navlua.drag") { b, lua in
             try WorldBinding.refuseWhenBusy(b)
@@ -158,6 +159,10 @@ enum TouchBinding {
         if let s = t.recognizerState {
             lua.push(s)
             lua.rawSet(-2, "state")
+        }
+        if let f = t.popFinishes {
+            lua.push(f)
+            lua.rawSet(-2, "finished")
         }
         if let r = t.popRefusedBy {
             lua.push(r)

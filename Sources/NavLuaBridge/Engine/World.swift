@@ -104,8 +104,6 @@ public final class World {
         Screen(id: nextID("screen"), source: source)
     }
 
-    func makeScrollViewID() -> Int { nextID("scroll") }
-
     // MARK: user code
 
     /// Calls a hook of `screen`, recording decision hooks in the trace.

@@ -13,6 +13,8 @@ final class PopGesture {
     unowned let touch: Touch
     private(set) var state = State.possible
     private(set) var refusedBy: String?
+    /// What the release decided: true finishes the pop, false cancels it.
+    private(set) var finishes: Bool?
     /// The transition this gesture drives (nil for a snapshot gesture at the
     /// root, which QD lets begin but which moves nothing).
     private var transition: Transition?
@@ -154,6 +156,7 @@ final class PopGesture {
                 state = .cancelled
             }
         }
+        finishes = finish
         record(extra: ["finish": .bool(finish)])
         // The rest of the way at UIKit's completion speed max(remaining, T|v|).
         let remaining = finish ? 1 - p : p
@@ -183,6 +186,7 @@ final class PopGesture {
     private func releaseSnapshot(_ tr: Transition, cancelled: Bool) {
         let t = world.tunables
         let finish = !cancelled && snapshotX > t.snapshotFinishDistance
+        finishes = finish
         record(extra: ["finish": .bool(finish)])
         let top = tr.top
         tr.animationID = world.animate(

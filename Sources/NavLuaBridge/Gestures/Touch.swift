@@ -37,6 +37,9 @@ public final class Touch {
         return pop?.state.rawValue
     }
 
+    /// Whether the released pop finishes (nil when no pop was released).
+    public var popFinishes: Bool? { pop?.finishes }
+
     /// The check that refused the pop gesture, if one did.
     public var popRefusedBy: String? { pop?.refusedBy }
 
