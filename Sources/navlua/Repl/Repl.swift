@@ -270,7 +270,7 @@ final class ReplSession {
                     printed = lua_toboolean(L, 1) != 0
                     if let message = string(2) {
                         ReplBinding.stopLive(host)
-                        writeOut("live mode stopped: " + message.replacingNewlines() + "\r\n")
+                        writeOut("live mode stopped: " + message.withoutReplFrames().replacingNewlines() + "\r\n")
                         printed = true
                     }
                 }
@@ -350,6 +350,14 @@ final class ReplSession {
 }
 
 private extension String {
+    /// A traceback without the frames of the REPL's own live-tick wrapper.
+    func withoutReplFrames() -> String {
+        let lines = split(separator: "\n", omittingEmptySubsequences: false)
+        guard let cut = lines.firstIndex(where: { $0.contains("in function 'pcall'") }),
+              lines[cut...].contains(where: { $0.contains("navlua.repl:") }) else { return self }
+        return lines[..<cut].joined(separator: "\n")
+    }
+
     /// For output while the terminal is raw: LF alone does not return.
     func replacingNewlines() -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
