@@ -37,12 +37,22 @@ local function safe_tostring(v)
   return "<" .. type(v) .. ": __tostring failed>"
 end
 
+-- "key2" before "key10": digit runs compare as numbers
+local function natural(s)
+  return (s:gsub("%d+", function(d) return ("0"):rep(24 - #d) .. d end))
+end
+
 -- numbers before strings before the rest; each kind in its natural order
 local kind_rank = {number = 1, string = 2, boolean = 3}
 local function key_before(a, b)
   local ra, rb = kind_rank[type(a)] or 4, kind_rank[type(b)] or 4
   if ra ~= rb then return ra < rb end
-  if ra <= 2 then return a < b end
+  if ra == 1 then return a < b end
+  if ra == 2 then
+    local na, nb = natural(a), natural(b)
+    if na ~= nb then return na < nb end
+    return a < b
+  end
   return safe_tostring(a) < safe_tostring(b)
 end
 
