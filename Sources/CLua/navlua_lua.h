@@ -240,6 +240,13 @@ static inline int navlua_safe_getfield(lua_State *L, int idx, const char *key) {
   return navlua_pcall(L, 2, 1, 0);
 }
 
+/* Pushes `f` as a plain C function, without the trampoline: only for Swift
+** functions that can never fail and never allocate (navlua.now, navlua.frame),
+** where the trampoline's bookkeeping would be most of the call's cost. */
+static inline void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f) {
+  lua_pushcclosure(L, (lua_CFunction)f, 0);
+}
+
 /* Message handler for lua_pcall: message plus traceback, as lua.c does. */
 static inline int navlua_msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);

@@ -60,6 +60,10 @@ public final class NavLuaHost {
             navlua_pushswiftfunction(lua.L, fn, 0)
             lua.rawSet(-2, name)
         }
+        for (name, fn) in WorldBinding.infallible {
+            navlua_pushinfallible(lua.L, fn)
+            lua.rawSet(-2, name)
+        }
         lua.push(version)
         lua.rawSet(-2, "version")
         lua.pushValue(-1)

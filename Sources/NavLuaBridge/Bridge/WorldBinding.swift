@@ -3,9 +3,11 @@ import CLua
 /// navlua.reset, the clock and time: SPEC section 1.
 enum WorldBinding {
     static let functions: [(String, navlua_SwiftFunction)] = [
-        ("reset", reset), ("now", now), ("frame", frame), ("tick", tick),
-        ("advance", advance), ("settle", settle), ("spring", spring),
+        ("reset", reset), ("tick", tick), ("advance", advance), ("settle", settle), ("spring", spring),
     ]
+
+    /// Functions that cannot fail, pushed without the trampoline.
+    static let infallible: [(String, navlua_SwiftFunction)] = [("now", now), ("frame", frame)]
 
     static let reset: navlua_SwiftFunction = { L in
         bridged(L, "navlua.reset") { b, lua in
@@ -32,6 +34,7 @@ enum WorldBinding {
         }
     }
 
+    /// Infallible: reads the clock, pushes one number.
     static let now: navlua_SwiftFunction = { L in
         let b = bridge(of: L!)
         lua_pushnumber(L, Double(b.world.now) / 1e9)

@@ -4,6 +4,8 @@
 public struct Clock: Sendable {
     public let fps: Int
     public private(set) var frame: Int = 0
+    /// Nanoseconds at `frame`, kept so that reading the time costs nothing.
+    public private(set) var nanos: Int = 0
 
     public init(fps: Int) { self.fps = fps }
 
@@ -15,7 +17,6 @@ public struct Clock: Sendable {
         return overflow ? nil : product / fps
     }
 
-    public var nanos: Int { nanos(atFrame: frame) ?? Int.max }
     public var seconds: Double { Double(nanos) / 1e9 }
 
     /// Frames from now until the first frame at or after `seconds` from now.
@@ -36,8 +37,9 @@ public struct Clock: Sendable {
 
     /// Moves to the next frame; false when the clock would overflow.
     mutating func step() -> Bool {
-        guard frame < Int.max - 1, nanos(atFrame: frame + 1) != nil else { return false }
+        guard frame < Int.max - 1, let next = nanos(atFrame: frame + 1) else { return false }
         frame += 1
+        nanos = next
         return true
     }
 }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# run.sh: every navlua benchmark, each figure a ratio against a yardstick
+# measured in the same run, printed with its goal. Not a test: these
+# machines are noisy, so nothing here fails on a number.
+#
+#   scripts/bench/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+scripts/setup.sh >/dev/null
+navlua=.build/release/navlua
+
+"$navlua" run scripts/bench/api_call.lua
+"$navlua" run scripts/bench/simulation.lua
+scripts/bench/startup.sh
+"$navlua" run scripts/bench/memory.lua
+if [ -x scripts/bench/test_runner.sh ]; then scripts/bench/test_runner.sh; fi

@@ -1,0 +1,36 @@
+-- simulation.lua: simulated seconds per CPU second for a loop of push +
+-- swipe + settle with hooks, at 60 and 120 fps. Goal: at least 5000x real
+-- time. The trace is capped, as a long run would have it.
+--
+--   navlua run scripts/bench/simulation.lua [cycles]
+
+local cycles = tonumber(arg and arg[1]) or 400
+
+local function run(fps)
+  navlua.reset{fps = fps, trace_limit = 10000}
+  local appeared = 0
+  local function count() appeared = appeared + 1 end
+  local home = navlua.screen{title = "Home", will_appear = count}
+  local nav = navlua.navigation{root = home}
+  local t0 = os.clock()
+  for i = 1, cycles do
+    local detail = navlua.screen{
+      title = "Detail", will_appear = count,
+      will_go_back = function() return true end,
+      pop_gesture_did_end = count,
+    }
+    nav:push(detail)
+    navlua.settle()
+    navlua.drag{from = {80, 400}, by = {220, 0}, duration = 0.25}
+    navlua.settle()
+  end
+  local cpu = os.clock() - t0
+  assert(nav.count == 1 and appeared >= 2 * cycles)
+  return navlua.now() / cpu, navlua.now(), cpu
+end
+
+for _, fps in ipairs{60, 120} do
+  local speed, simulated, cpu = run(fps)
+  print(string.format("simulation @%d fps: %.1f s simulated in %.3f s of CPU: %.0fx real time (goal >= 5000x)",
+                      fps, simulated, cpu, speed))
+end
