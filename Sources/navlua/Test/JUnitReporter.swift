@@ -1,0 +1,77 @@
+import NavLuaBridge
+
+/// `-o junit` (with `--output FILE`): the JUnit XML most CI systems read.
+/// One `<testsuite>` per spec file, one `<testcase>` per test (and one per
+/// problem outside a test) with `file` and `line` attributes; what a file
+/// printed is its `<system-out>`. No `time` attributes: the report is the
+/// same under any --jobs. Written at the end, when the totals are known.
+struct JUnitReporter: TestReporter {
+    private var suites = ""
+
+    mutating func file(_ r: SpecFileResult, to sink: ReportSink) {
+        let errors = r.cases.count { !$0.isTest && $0.failed }
+        let failures = r.failed - errors
+        var xml = "  <testsuite name=\"\(attr(r.file))\" tests=\"\(r.cases.count)\" failures=\"\(failures)\""
+            + " errors=\"\(errors)\" skipped=\"\(r.skipped)\">\n"
+        for c in r.cases {
+            let (file, line) = split(c.location)
+            xml += "    <testcase name=\"\(attr(c.displayName))\" classname=\"\(attr(r.file))\" file=\"\(attr(file))\""
+            xml += line.map { " line=\"\($0)\"" } ?? ""
+            switch c.status {
+            case .pass:
+                xml += "/>\n"
+                continue
+            case .skip:
+                xml += ">\n      <skipped" + (c.message.isEmpty ? "" : " message=\"\(attr(ReportText.trim(c.message)))\"") + "/>\n"
+            case .fail, .error:
+                let tag = c.isTest && c.status == .fail ? "failure" : "error"
+                xml += ">\n      <\(tag) message=\"\(attr(ReportText.firstLine(ReportText.trim(c.message))))\""
+                    + " type=\"\(c.status.rawValue)\">\(text(c.details))</\(tag)>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        var out = r.output
+        for s in r.snapshots { out += "snapshot \(s.action): \(s.path)\n" }
+        if !out.isEmpty { xml += "    <system-out>\(text(out))</system-out>\n" }
+        xml += "  </testsuite>\n"
+        suites += xml
+    }
+
+    func end(_ totals: TestTotals, to sink: ReportSink) {
+        let tests = totals.passed + totals.failed + totals.skipped
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                   + "<testsuites name=\"navlua test\" tests=\"\(tests)\" failures=\"\(totals.failed)\""
+                   + " skipped=\"\(totals.skipped)\">\n" + suites + "</testsuites>\n")
+    }
+
+    /// "spec/a_spec.lua:12" -> ("spec/a_spec.lua", 12).
+    private func split(_ location: String) -> (String, Int?) {
+        guard let colon = location.lastIndex(of: ":"),
+              let line = Int(location[location.index(after: colon)...]) else { return (location, nil) }
+        return (String(location[..<colon]), line)
+    }
+
+    private func attr(_ s: String) -> String { escape(s, attribute: true) }
+    private func text(_ s: String) -> String { escape(s, attribute: false) }
+
+    /// XML escapes; characters XML 1.0 forbids become U+FFFD.
+    private func escape(_ s: String, attribute: Bool) -> String {
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"" where attribute: out.append(contentsOf: "&quot;".unicodeScalars)
+            case "\n" where attribute: out.append(contentsOf: "&#10;".unicodeScalars)
+            case "\t" where attribute: out.append(contentsOf: "&#9;".unicodeScalars)
+            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
+            case "\t", "\n": out.append(u)
+            default:
+                let v = u.value
+                out.append(v < 0x20 || v == 0xFFFE || v == 0xFFFF ? "\u{FFFD}" : u)
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,43 @@
+import NavLuaBridge
+
+/// `-o text`: one line per file, then under it what a reader needs: each
+/// failure with its place, message and traceback, each skipped test, what
+/// the file printed and the snapshots it wrote. No timings, so that the
+/// output is the same under any --jobs.
+///
+///     ok   spec/push_spec.lua  (4 passed)
+///     FAIL spec/pop_spec.lua  (1 passed, 1 failed)
+///       FAIL pop finishes on a fast swipe  spec/pop_spec.lua:12
+///         spec/pop_spec.lua:15: Expected objects to be equal.
+///         ...
+///
+///     5 passed, 1 failed
+struct TextReporter: TestReporter {
+    func file(_ r: SpecFileResult, to sink: ReportSink) {
+        var counts = ["\(r.passed) passed"]
+        if r.failed > 0 { counts.append("\(r.failed) failed") }
+        if r.skipped > 0 { counts.append("\(r.skipped) skipped") }
+        var text = (r.failed > 0 ? "FAIL " : "ok   ") + r.file + "  (" + counts.joined(separator: ", ") + ")\n"
+        if !r.output.isEmpty {
+            text += "  output:\n" + ReportText.indent(r.output, "  | ") + "\n"
+        }
+        for c in r.cases where c.status != .pass {
+            switch c.status {
+            case .skip:
+                text += "  SKIP \(c.displayName)  \(c.location)"
+                text += c.message.isEmpty ? "\n" : ": \(ReportText.trim(c.message))\n"
+            case .fail, .error:
+                text += "  \(c.isTest ? "FAIL" : "ERROR") \(c.displayName)  \(c.location)\n"
+                text += ReportText.indent(c.details, "    ") + "\n"
+            case .pass:
+                break
+            }
+        }
+        for s in r.snapshots { text += "  snapshot \(s.action): \(s.path)\n" }
+        sink.write(text)
+    }
+
+    func end(_ totals: TestTotals, to sink: ReportSink) {
+        sink.write("\n" + totals.summary + "\n")
+    }
+}
