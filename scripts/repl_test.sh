@@ -119,6 +119,7 @@ keys C-c
 check "Ctrl-C stops a long navlua.tick" "navlua.tick: interrupted"
 
 tm send-keys -t "$session" -l 'this would not compile'
+wait_for "> this would not compile"   # typed before Ctrl-C, as a person would
 keys C-c
 type_line '800 + 88'
 check "Ctrl-C at the prompt drops the line" "888"
@@ -167,6 +168,10 @@ else
     screen | sed 's/^/    | /' | tail -10
 fi
 type_line 'navlua.live(false)'
+# Ctrl-D typed ahead while a command runs is eaten by the terminal's cooked
+# mode (as in lua.c), so wait for the prompt as a person would.
+check_re "navlua.live(false) returns to the prompt" '^> navlua\.live\(false\)$'
+sleep 0.3
 
 keys C-d
 check "Ctrl-D exits with status 0" "EXIT=0"

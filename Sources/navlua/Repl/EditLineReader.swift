@@ -15,6 +15,8 @@ final class EditLineReader: LineReader {
     private let historyPath: String?
     private var prompt: UnsafeMutablePointer<CChar>
     private var cancelled = false
+    /// Longest wait in poll() before looking at the interrupt flag, in ms.
+    static let interruptCheck: Int32 = 100
     /// Monotonic time of the next idle call (0: not scheduled).
     private var nextIdle = 0.0
 
@@ -102,21 +104,27 @@ final class EditLineReader: LineReader {
     /// libedit's read function: 1 with a character, 0 at end of input, -1 on error.
     private func nextCharacter(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
         // Keys do not postpone the idle calls: they come every interval
-        // even while the user types.
+        // even while the user types. A SIGINT that lands outside poll()
+        // leaves only the flag, so poll() never waits longer than
+        // `interruptCheck` and the flag is looked at on every pass.
         while true {
-            var wait: Int32 = -1
-            if let interval = idleInterval() {
+            if takeInterrupt() { return cancel(out) }
+            var wait = EditLineReader.interruptCheck
+            let interval = idleInterval()
+            if let interval = interval {
                 let now = navlua_monotonic()
                 if nextIdle == 0 || nextIdle > now + Double(interval) / 1000 { nextIdle = now + Double(interval) / 1000 }
-                wait = Int32(max(0, (nextIdle - now) * 1000).rounded(.up))
+                wait = min(wait, Int32(max(0, (nextIdle - now) * 1000).rounded(.up)))
             } else {
                 nextIdle = 0
             }
             var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let ready = poll(&fds, 1, wait)
             if ready == 0 {
-                nextIdle = 0
-                onIdle()
+                if interval != nil && navlua_monotonic() >= nextIdle {
+                    nextIdle = 0
+                    onIdle()
+                }
                 continue
             }
             if ready < 0 {
