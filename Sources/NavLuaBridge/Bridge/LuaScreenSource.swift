@@ -75,6 +75,8 @@ final class LuaScreenSource: ScreenSource {
         let lua = Lua(L)
         let top = lua.top
         defer { lua.setTop(top) }
+        // Hooks can be called deep inside other calls: make room first.
+        guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         guard pushTable() else { return .undefined }
         let table = lua.top
         if navlua_safe_getfield(L, table, hook.rawValue) != LUA_OK {

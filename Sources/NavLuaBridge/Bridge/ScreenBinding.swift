@@ -241,6 +241,7 @@ final class LuaFunctionRef {
     func call(_ b: Bridge, what: String, results: Int32, _ pushArguments: () -> Int32) throws {
         let L = b.L
         let lua = Lua(L)
+        guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         navlua_pushmsghandler(L)
         let handler = lua.top
         lua_rawgeti(L, navlua_registryindex(), lua_Integer(ref))

@@ -16,7 +16,8 @@ public final class Touch {
     public internal(set) var releaseVelocity = Point.zero
     /// Why it is no longer down, for the error a later call gets.
     var liftedReason = "was lifted"
-    var pending: [(frame: Int, point: Point, phase: Phase)] = []
+    /// Samples still to deliver, in order.
+    var pending: [ScheduledSamples] = []
     var pan: PanTracker?
     weak var navigation: NavigationController?
     var pop: PopGesture?
@@ -51,13 +52,44 @@ public final class Touch {
     }
 }
 
+/// Samples of one call on a touch, made one per frame as they fall due, so
+/// that a move over a long time costs no memory: a linear path from `from`
+/// to `to` in `count` samples, the first on the frame after `after`.
+final class ScheduledSamples {
+    let phase: Touch.Phase
+    private let from: Point
+    private let to: Point
+    private let count: Int
+    private let firstFrame: Int
+    private var delivered = 0
+
+    init(after frame: Int, count: Int, from: Point, to: Point, phase: Touch.Phase) {
+        self.firstFrame = frame + 1
+        self.count = count
+        self.from = from
+        self.to = to
+        self.phase = phase
+    }
+
+    var nextFrame: Int { firstFrame + delivered }
+    var isDone: Bool { delivered >= count }
+
+    /// The next sample's point; the last one is exactly `to`.
+    func next() -> Point {
+        delivered += 1
+        if delivered >= count { return to }
+        let f = Double(delivered) / Double(count)
+        return Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)
+    }
+}
+
 extension World {
     // MARK: driving touches (SPEC section 4)
 
     public func touchDown(at point: Point) throws -> Touch {
         try drive {
             let touch = Touch(id: nextID("touch"), at: point, in: self)
-            touch.pending.append((clock.frame + 1, point, .began))
+            touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
             touches.append(touch)
             try stepFrames(1)
             return touch
@@ -72,12 +104,8 @@ extension World {
             throw NavError("cannot move over \(seconds) seconds")
         }
         let frames = max(1, covering)
-        let start = touch.scheduledLocation
-        for i in 1...frames {
-            let f = Double(i) / Double(frames)
-            let p = i == frames ? point : Point(start.x + (point.x - start.x) * f, start.y + (point.y - start.y) * f)
-            touch.pending.append((clock.frame + i, p, .moved))
-        }
+        touch.pending.append(ScheduledSamples(after: clock.frame, count: frames,
+                                              from: touch.scheduledLocation, to: point, phase: .moved))
         touch.scheduledLocation = point
         try drive { try stepFrames(frames) }
     }
@@ -101,7 +129,8 @@ extension World {
 
     private func end(_ touch: Touch, _ phase: Touch.Phase) throws {
         try requireDown(touch)
-        touch.pending.append((clock.frame + 1, touch.scheduledLocation, phase))
+        let at = touch.scheduledLocation
+        touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: at, to: at, phase: phase))
         try drive { try stepFrames(1) }
     }
 
@@ -124,9 +153,10 @@ extension World {
     func deliverTouchSamples() {
         guard !touches.isEmpty else { return }
         for touch in touches {
-            while touch.isDown, let sample = touch.pending.first, sample.frame <= clock.frame {
-                touch.pending.removeFirst()
-                deliver(sample.point, sample.phase, to: touch)
+            while touch.isDown, let samples = touch.pending.first, samples.nextFrame <= clock.frame {
+                let point = samples.next()
+                if samples.isDone { touch.pending.removeFirst() }
+                deliver(point, samples.phase, to: touch)
             }
         }
         touches.removeAll { !$0.isDown }
