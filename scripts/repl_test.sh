@@ -21,7 +21,11 @@ command -v tmux >/dev/null || { echo "repl_test: tmux is not installed" >&2; ech
 work=$(mktemp -d)
 socket="navlua-repl-test-$$"
 tm() { tmux -L "$socket" "$@"; }
-cleanup() { tm kill-server 2>/dev/null; rm -rf "$work"; }
+cleanup() {
+    tm kill-server 2>/dev/null
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"   # kill-server leaves the socket file
+    rm -rf "$work"
+}
 trap cleanup EXIT
 
 export NAVLUA_HISTORY="$work/history"
