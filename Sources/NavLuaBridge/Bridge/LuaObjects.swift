@@ -28,6 +28,59 @@ extension Lua {
     }
 }
 
+extension Bridge {
+    /// Pushes the one userdata that stands for `object` in Lua, made on
+    /// first use and kept in the registry table `cache` under `id`, so that
+    /// the same engine object always compares equal in Lua.
+    func pushUnique(_ object: AnyObject, id: Int, cache: String, metatable: String) {
+        let lua = Lua(L)
+        pushRegistryTable(cache)
+        if lua.rawGet(-1, id) == LUA_TUSERDATA {
+            navlua_remove(L, -2)
+            return
+        }
+        lua.pop()
+        lua.pushObject(object, metatable: metatable)
+        lua.pushValue(-1)
+        lua.rawSet(-3, id)
+        navlua_remove(L, -2)
+    }
+}
+
+extension Lua {
+    /// A userdata type with methods: its metatable (with `__gc`), an
+    /// `__index` function that finds the methods in its upvalue 2 before
+    /// it reads fields, and the optional `__newindex` and `__tostring`.
+    func registerObjectType(_ name: String, methods: [(String, navlua_SwiftFunction)],
+                            index: navlua_SwiftFunction, newIndex: navlua_SwiftFunction? = nil,
+                            toString: navlua_SwiftFunction? = nil) {
+        newObjectMetatable(name)
+        newTable()
+        for (method, fn) in methods {
+            navlua_pushswiftfunction(L, fn, 0)
+            rawSet(-2, method)
+        }
+        navlua_pushswiftfunction(L, index, 1)
+        rawSet(-2, "__index")
+        for (event, fn) in [("__newindex", newIndex), ("__tostring", toString)] {
+            guard let fn = fn else { continue }
+            navlua_pushswiftfunction(L, fn, 0)
+            rawSet(-2, event)
+        }
+        pop()
+    }
+
+    /// In an `__index` function made by registerObjectType: pushes the
+    /// method named by argument 2, if there is one.
+    func pushMethod() -> Bool {
+        guard let key = string(2) else { return false }
+        rawGet(navlua_upvalueindex(2), key)
+        if !isNil(-1) { return true }
+        pop()
+        return false
+    }
+}
+
 private let releaseObject: navlua_SwiftFunction = { L in
     guard let L = L, let raw = lua_touserdata(L, 1) else { return 0 }
     let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)

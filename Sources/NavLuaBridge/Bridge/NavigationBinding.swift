@@ -11,19 +11,7 @@ enum NavigationBinding {
     ]
 
     static func register(_ lua: Lua) {
-        lua.newObjectMetatable(metatable)
-        lua.newTable()
-        for (name, fn) in methods {
-            navlua_pushswiftfunction(lua.L, fn, 0)
-            lua.rawSet(-2, name)
-        }
-        navlua_pushswiftfunction(lua.L, index, 1)   // methods table as upvalue 2
-        lua.rawSet(-2, "__index")
-        navlua_pushswiftfunction(lua.L, newIndex, 0)
-        lua.rawSet(-2, "__newindex")
-        navlua_pushswiftfunction(lua.L, toString, 0)
-        lua.rawSet(-2, "__tostring")
-        lua.pop()
+        lua.registerObjectType(metatable, methods: methods, index: index, newIndex: newIndex, toString: toString)
     }
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
@@ -118,16 +106,7 @@ enum NavigationBinding {
 
     /// One userdata per navigation, so the same navigation compares equal.
     static func pushNavigation(_ nav: NavigationController, _ lua: Lua, _ b: Bridge) {
-        b.pushRegistryTable(Bridge.navObjects)
-        if lua.rawGet(-1, nav.id) == LUA_TUSERDATA {
-            navlua_remove(lua.L, -2)
-            return
-        }
-        lua.pop()
-        lua.pushObject(nav, metatable: metatable)
-        lua.pushValue(-1)
-        lua.rawSet(-3, nav.id)
-        navlua_remove(lua.L, -2)
+        b.pushUnique(nav, id: nav.id, cache: Bridge.navObjects, metatable: metatable)
     }
 
     /// `self` of a method: a navigation of the current world.
@@ -263,11 +242,9 @@ enum NavigationBinding {
 
     static let index: navlua_SwiftFunction = { L in
         bridged(L, "navigation") { b, lua in
-            guard let key = lua.string(2) else { return 0 }
-            lua.rawGet(navlua_upvalueindex(2), key)
-            if !lua.isNil(-1) { return 1 }
-            lua.pop()
-            guard let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
+            if lua.pushMethod() { return 1 }
+            guard let key = lua.string(2),
+                  let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
             switch key {
             case "screens":
                 lua.newTable(array: Int32(nav.count))

@@ -20,12 +20,7 @@ enum ScreenBinding {
         lua.pop()
         lua.newObjectMetatable(objectMetatable)
         lua.pop()
-        lua.newObjectMetatable(scrollMetatable)
-        navlua_pushswiftfunction(lua.L, scrollIndex, 0)
-        lua.rawSet(-2, "__index")
-        navlua_pushswiftfunction(lua.L, scrollNewIndex, 0)
-        lua.rawSet(-2, "__newindex")
-        lua.pop()
+        lua.registerObjectType(scrollMetatable, methods: [], index: scrollIndex, newIndex: scrollNewIndex)
     }
 
     /// navlua.screen{title=..., ...}: checks the table and makes it a screen.
@@ -159,16 +154,7 @@ enum ScreenBinding {
 
     /// One userdata per scroll view, so that the same view compares equal.
     static func pushScrollView(_ view: ScrollView, _ lua: Lua, _ b: Bridge) {
-        b.pushRegistryTable(Bridge.scrollObjects)
-        if lua.rawGet(-1, view.id) == LUA_TUSERDATA {
-            navlua_remove(lua.L, -2)
-            return
-        }
-        lua.pop()
-        lua.pushObject(view, metatable: scrollMetatable)
-        lua.pushValue(-1)
-        lua.rawSet(-3, view.id)
-        navlua_remove(lua.L, -2)
+        b.pushUnique(view, id: view.id, cache: Bridge.scrollObjects, metatable: scrollMetatable)
     }
 
     static let scrollIndex: navlua_SwiftFunction = { L in

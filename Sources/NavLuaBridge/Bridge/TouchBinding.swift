@@ -11,17 +11,7 @@ enum TouchBinding {
     ]
 
     static func register(_ lua: Lua) {
-        lua.newObjectMetatable(metatable)
-        lua.newTable()
-        for (name, fn) in methods {
-            navlua_pushswiftfunction(lua.L, fn, 0)
-            lua.rawSet(-2, name)
-        }
-        navlua_pushswiftfunction(lua.L, index, 1)
-        lua.rawSet(-2, "__index")
-        navlua_pushswiftfunction(lua.L, toString, 0)
-        lua.rawSet(-2, "__tostring")
-        lua.pop()
+        lua.registerObjectType(metatable, methods: methods, index: index, toString: toString)
     }
 
     static let touchDown: navlua_SwiftFunction = { L in
@@ -83,11 +73,9 @@ enum TouchBinding {
 
     static let index: navlua_SwiftFunction = { L in
         let lua = Lua(L!)
-        guard let key = lua.string(2) else { return 0 }
-        lua.rawGet(navlua_upvalueindex(2), key)
-        if !lua.isNil(-1) { return 1 }
-        lua.pop()
-        guard let t = lua.object(1, metatable: metatable, as: Touch.self) else { return 0 }
+        if lua.pushMethod() { return 1 }
+        guard let key = lua.string(2),
+              let t = lua.object(1, metatable: metatable, as: Touch.self) else { return 0 }
         switch key {
         case "id": lua.push(t.id)
         case "x": lua.push(t.location.x)

@@ -43,17 +43,25 @@ enum PopBeginRules {
     /// `allow_drag_back` (its answer is final when defined), then
     /// `will_go_back`. Undefined hooks are skipped; only `false` refuses.
     static func askHooks(_ g: PopGesture, _ top: Screen) -> BeginDecision {
+        askEnabledAndAllowDragBack(g, top, g.info) ?? askWillGoBack(g, top)
+    }
+
+    /// `enabled`, then `allow_drag_back`: a decision, or nil to go on.
+    static func askEnabledAndAllowDragBack(_ g: PopGesture, _ top: Screen, _ info: GestureInfo) -> BeginDecision? {
         switch g.world.call(.enabled, of: top) {
         case .failed: return .hookFailed
         case .value(false): return .refuse("enabled")
         default: break
         }
-        switch g.world.call(.allow_drag_back, of: top, .gesture(g.info)) {
+        switch g.world.call(.allow_drag_back, of: top, .gesture(info)) {
         case .failed: return .hookFailed
         case .value(false): return .refuse("allow_drag_back")
         case .value: return .begin
-        case .undefined: break
+        case .undefined: return nil
         }
+    }
+
+    static func askWillGoBack(_ g: PopGesture, _ top: Screen) -> BeginDecision {
         switch g.world.call(.will_go_back, of: top) {
         case .failed: return .hookFailed
         case .value(false): return .refuse("will_go_back")
