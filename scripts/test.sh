@@ -17,6 +17,7 @@ step() {
 
 step "Swift tests (engine and bridge)" swift test
 step "Lua regression suite (SPEC rules)" "$navlua" test scripts/spec
+step "REPL, driven through tmux" scripts/repl_test.sh "$navlua"
 
 echo
 if [ "$failed" -gt 0 ]; then
