@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh >/dev/null || { echo "test: setup failed"; exit 1; }
 navlua=.build/release/navlua
+export NAVLUA="$PWD/$navlua"     # the CLI specs run this binary
 failed=0
 
 step() {
