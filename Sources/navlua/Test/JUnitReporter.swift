@@ -7,10 +7,14 @@ import NavLuaBridge
 /// same under any --jobs. Written at the end, when the totals are known.
 struct JUnitReporter: TestReporter {
     private var suites = ""
+    private var totalFailures = 0
+    private var totalErrors = 0
 
     mutating func file(_ r: SpecFileResult, to sink: ReportSink) {
-        let errors = r.cases.count { !$0.isTest && $0.failed }
-        let failures = r.failed - errors
+        let errors = r.cases.count { $0.status == .error }
+        let failures = r.cases.count { $0.status == .fail }
+        totalErrors += errors
+        totalFailures += failures
         var xml = "  <testsuite name=\"\(attr(r.file))\" tests=\"\(r.cases.count)\" failures=\"\(failures)\""
             + " errors=\"\(errors)\" skipped=\"\(r.skipped)\">\n"
         for c in r.cases {
@@ -24,7 +28,7 @@ struct JUnitReporter: TestReporter {
             case .skip:
                 xml += ">\n      <skipped" + (c.message.isEmpty ? "" : " message=\"\(attr(ReportText.trim(c.message)))\"") + "/>\n"
             case .fail, .error:
-                let tag = c.isTest && c.status == .fail ? "failure" : "error"
+                let tag = c.status == .fail ? "failure" : "error"
                 xml += ">\n      <\(tag) message=\"\(attr(ReportText.firstLine(ReportText.trim(c.message))))\""
                     + " type=\"\(c.status.rawValue)\">\(text(c.details))</\(tag)>\n"
             }
@@ -40,8 +44,8 @@ struct JUnitReporter: TestReporter {
     func end(_ totals: TestTotals, to sink: ReportSink) {
         let tests = totals.passed + totals.failed + totals.skipped
         sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                   + "<testsuites name=\"navlua test\" tests=\"\(tests)\" failures=\"\(totals.failed)\""
-                   + " skipped=\"\(totals.skipped)\">\n" + suites + "</testsuites>\n")
+                   + "<testsuites name=\"navlua test\" tests=\"\(tests)\" failures=\"\(totalFailures)\""
+                   + " errors=\"\(totalErrors)\" skipped=\"\(totals.skipped)\">\n" + suites + "</testsuites>\n")
     }
 
     /// "spec/a_spec.lua:12" -> ("spec/a_spec.lua", 12).
