@@ -18,10 +18,12 @@ public struct NavigationOptions {
     public var barPerScreen = true
     public var edgeWidth: Double
     public var completion: CompletionRule = .uikit
-    public var transition = AnimationSpec(duration: 0.35, curve: .easeInOut)
-    public var presentation = AnimationSpec(duration: 0.5, curve: .easeInOut)
+    public var transition: AnimationSpec
+    public var presentation: AnimationSpec
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth
+        transition = tunables.transition
+        presentation = tunables.presentation
     }
 }

@@ -13,6 +13,12 @@ public struct Tunables: Sendable {
     public var parallax: Double = 0.3
     /// Black over the screen below at the start of a push's reveal.
     public var dim: Double = 0.1
+    /// Push and pop: 0.35 s is common lore for UIKit (ANCHORS: not
+    /// confirmed); ease-in-out is UIPercentDrivenInteractiveTransition's
+    /// default completion curve.
+    public var transition = AnimationSpec(duration: 0.35, curve: .easeInOut)
+    /// Present and dismiss (SPEC section 3).
+    public var presentation = AnimationSpec(duration: 0.5, curve: .easeInOut)
     /// Velocity estimator horizon and staleness (Flutter's VelocityTracker).
     public var velocityHorizon: Double = 0.100
     public var velocityStaleAfter: Double = 0.040
