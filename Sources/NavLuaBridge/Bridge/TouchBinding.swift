@@ -118,9 +118,15 @@ enum TouchBinding {
             let holdTime = try o.nonNegative("hold") ?? 0
             let world = b.world
             let t = try world.touchDown(at: from)
-            try world.move(t, to: to, seconds: duration)
-            if holdTime > 0 { try world.hold(t, seconds: holdTime) }
-            try world.lift(t)
+            do {
+                try world.move(t, to: to, seconds: duration)
+                if holdTime > 0 { try world.hold(t, seconds: holdTime) }
+                try world.lift(t)
+            } catch {
+                // the script has no handle on this touch: lift it here
+                world.release(t, because: "was released after a hook failed")
+                throw error
+            }
             pushResult(t, lua)
             return 1
         }
@@ -132,7 +138,10 @@ enum TouchBinding {
             try WorldBinding.refuseWhenBusy(b)
             let (point, _) = try lua.pointOrCoordinates(1, "point")
             let t = try b.world.touchDown(at: point)
-            try b.world.lift(t)
+            do { try b.world.lift(t) } catch {
+                b.world.release(t, because: "was released after a hook failed")
+                throw error
+            }
             pushResult(t, lua)
             return 1
         }

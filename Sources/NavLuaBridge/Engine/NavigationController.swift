@@ -15,6 +15,12 @@ public final class NavigationController {
     private(set) var queue: [NavigationCall] = []
     /// The pop gesture under way on this navigation, if any.
     var popGesture: PopGesture?
+    /// Whether its screens are on screen: from creation (the root is shown
+    /// at once) until a dismiss ends, and again from a present. Like UIKit,
+    /// which sends appearance callbacks only to view controllers in a
+    /// window, lifecycle events fire only while this is true, so a screen
+    /// never appears twice or disappears while hidden.
+    public private(set) var onScreen = true
 
     init(world: World, id: Int, options: NavigationOptions) {
         self.owner = world
@@ -83,7 +89,7 @@ public final class NavigationController {
     @discardableResult
     private func perform(_ call: NavigationCall) throws -> Screen? {
         try check(call)
-        if mustQueue {
+        if mustQueue || waitsForAnotherNavigation(call) {
             enqueue(call)
             return nil
         }
@@ -99,7 +105,7 @@ public final class NavigationController {
     /// Runs queued calls while the navigation is free; a failure is the
     /// current driving call's error.
     func drainQueue() {
-        while !queue.isEmpty && !mustQueueIgnoringQueue {
+        while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0]) {
             let call = queue.removeFirst()
             defer { for screen in call.screens { screen.pins -= 1 } }
             do {
@@ -113,6 +119,19 @@ public final class NavigationController {
 
     private var mustQueueIgnoringQueue: Bool {
         world.hookDepth > 0 || transition != nil || popGesture != nil
+    }
+
+    /// A screen that another navigation is still animating out (popped
+    /// there, its transition running) joins this one only once that
+    /// transition ends, so that its did_disappear comes before its
+    /// will_appear here.
+    private func waitsForAnotherNavigation(_ call: NavigationCall) -> Bool {
+        let screens = call.screens
+        guard !screens.isEmpty else { return false }
+        return world.navigations.contains { other in
+            guard other !== self, let tr = other.transition else { return false }
+            return screens.contains { $0 === tr.top || $0 === tr.below }
+        }
     }
 
     /// Errors that do not depend on when the call runs.
@@ -315,14 +334,19 @@ public final class NavigationController {
         return false
     }
 
+    /// Presenting a navigation that is still on screen (one made with a
+    /// root and never dismissed) slides it up without a second will_appear.
     private func startPresentation(showing: Bool, top: Screen, animated: Bool) {
         let kind: Transition.Kind = showing ? .present : .dismiss
         if showing { presented = true }
         world.record(showing ? .present : .dismiss, ["nav": .int(id), "animated": .bool(animated)])
-        lifecycle(showing ? .will_appear : .will_disappear, top, animated: animated)
+        let appears = showing && !onScreen
+        onScreen = true
+        if appears || !showing { lifecycle(showing ? .will_appear : .will_disappear, top, animated: animated) }
         let finish = { [unowned self] in
             if !showing { self.presented = false }
-            self.lifecycle(showing ? .did_appear : .did_disappear, top, animated: animated)
+            if appears || !showing { self.lifecycle(showing ? .did_appear : .did_disappear, top, animated: animated) }
+            if !showing { self.onScreen = false }
         }
         let hidden = world.height, shown = 0.0
         guard animated else {
@@ -346,6 +370,11 @@ public final class NavigationController {
     // MARK: lifecycle and bar
 
     func lifecycle(_ hook: Hook, _ screen: Screen, animated: Bool) {
+        guard onScreen else {
+            // off screen: no callbacks, but the bar still follows the top
+            if hook == .will_appear { applyBar(of: screen, animated: false) }
+            return
+        }
         world.record(.lifecycle, ["nav": .int(id), "name": .string(hook.rawValue),
                                   "screen": .string(screen.title), "animated": .bool(animated)])
         if hook == .will_appear { applyBar(of: screen, animated: animated) }

@@ -86,13 +86,22 @@ final class ScheduledSamples {
 extension World {
     // MARK: driving touches (SPEC section 4)
 
+    /// A failure in the touch-down frame (a hook raised) releases the new
+    /// touch: the caller never got it, so nothing else could lift it.
     public func touchDown(at point: Point) throws -> Touch {
-        try drive {
-            let touch = Touch(id: nextID("touch"), at: point, in: self)
-            touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
-            touches.append(touch)
-            try stepFrames(1)
-            return touch
+        var made: Touch?
+        do {
+            return try drive {
+                let touch = Touch(id: nextID("touch"), at: point, in: self)
+                made = touch
+                touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
+                touches.append(touch)
+                try stepFrames(1)
+                return touch
+            }
+        } catch {
+            if let touch = made { release(touch, because: "was released after a hook failed") }
+            throw error
         }
     }
 
