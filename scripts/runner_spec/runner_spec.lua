@@ -109,7 +109,12 @@ end)
   ["basic/spec/helper.lua"] = [[error("only *_spec.lua files are run")]],
   ["basic/spec/.hidden/x_spec.lua"] = [[error("hidden folders are skipped")]],
 
-  ["green/spec/one_spec.lua"] = [[it("one", function() end) it("two", function() end)]],
+  ["green/spec/one_spec.lua"] = [[
+local helper = require("helper_mod")   -- beside the spec
+it("one", function() assert.are.equal(42, helper.answer) end)
+it("two", function() end)
+]],
+  ["green/spec/helper_mod.lua"] = [[return {answer = 42}]],
   ["green/other_spec.lua"] = [[error("outside ./spec: not run by default")]],
 
   ["limits/loop_spec.lua"] = [[
@@ -238,7 +243,8 @@ describe("navlua test", function()
 
   describe("usage errors exit 2", function()
     for _, args in ipairs({ "--bogus", "--jobs 0", "--jobs x", "--shard 3/2", "--shard 1", "-o xml",
-                            "-o junit", "--timeout -1", "--memory-limit", "no/such/folder" }) do
+                            "-o junit", "--timeout -1", "--memory-limit", "no/such/folder",
+                            "--filter 'x%'", "--filter '[a'", "--filter '(a'" }) do
       it("navlua test " .. args, function()
         local out, status, err = navlua_test("green", args)
         assert.are.equal(2, status)

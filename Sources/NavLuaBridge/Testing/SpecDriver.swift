@@ -29,26 +29,32 @@ out:setvbuf("full")
 local escapes = { ["\\"] = "\\\\", ["\t"] = "\\t", ["\n"] = "\\n", ["\r"] = "\\r" }
 local function emit(...)
   local fields = table.pack(...)
-  for i = 1, fields.n do fields[i] = tostring(fields[i] or ""):gsub("[\\\t\n\r]", escapes) end
+  for i = 1, fields.n do
+    local f = tostring(fields[i] or "")
+    fields[i] = f:find("[\\\t\n\r]") and f:gsub("[\\\t\n\r]", escapes) or f
+  end
   out:write(table.concat(fields, "\t", 1, fields.n), "\n")
   out:flush()
 end
 
 local busted = require("busted.core")()
 require("busted")(busted)
+
 require("busted.modules.filter_loader")()(busted, {
   filter = filter ~= "" and { filter } or {}, filterOut = {}, tags = {}, excludeTags = {},
 })
 
 -- "describe it" names, as busted's own output handlers build them.
 local function full_name(element)
+  if element.navlua_full_name then return element.navlua_full_name end
   local names = { element.name or element.descriptor }
   local parent = busted.context.parent(element)
   while parent and (parent.name or parent.descriptor) and parent.descriptor ~= "file" do
     table.insert(names, 1, parent.name or parent.descriptor)
     parent = busted.context.parent(parent)
   end
-  return table.concat(names, " ")
+  element.navlua_full_name = table.concat(names, " ")
+  return element.navlua_full_name
 end
 
 local function where(trace)
@@ -136,6 +142,10 @@ rawset(navlua, "snapshot", function(...)
     error(detail, 2)
   end
 end)
+
+-- Helpers beside the spec load with require, as from busted's own folder.
+local spec_dir = file:match("^(.*)/") or "."
+package.path = spec_dir .. "/?.lua;" .. spec_dir .. "/?/init.lua;" .. package.path
 
 local chunk, err = loadfile(file)
 if not chunk then

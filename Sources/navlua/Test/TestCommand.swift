@@ -24,6 +24,9 @@ enum TestCommand {
             return 2
         }
         if let fd = options.workerResultsFD { return worker(options, resultsFD: fd) }
+        if let pattern = options.filter, let problem = SpecWorker.patternProblem(pattern) {
+            return UsageError("--filter: \(problem)").report()
+        }
 
         let roots = options.paths.isEmpty ? [SpecDiscovery.defaultRoot] : options.paths
         var files: [String]

@@ -2,7 +2,7 @@ import Glibc
 import NavLuaBridge
 
 /// Runs spec files in worker processes, at most `jobs` at once, and hands
-/// their results back in file order, whatever order they finish in.
+/// their results back in file order, whatever order they start or finish in.
 ///
 /// Each worker is this same executable (`/proc/self/exe`) started with
 /// posix_spawn as `navlua test --worker 3 ... -- FILE`. It writes records
@@ -46,20 +46,22 @@ struct WorkerPool {
     func run(_ deliver: (SpecFileResult) -> Void) {
         var results = [SpecFileResult?](repeating: nil, count: files.count)
         var nextToDeliver = 0
-        var nextToStart = 0
+        var started = 0
         var running: [Worker] = []
         let jobs = max(1, min(options.jobs, files.count))
+        let order = jobs > 1 ? largestFirst() : Array(files.indices)
 
         while nextToDeliver < files.count {
-            while running.count < jobs && nextToStart < files.count {
-                switch spawn(index: nextToStart) {
+            while running.count < jobs && started < files.count {
+                let index = order[started]
+                switch spawn(index: index) {
                 case .success(let w): running.append(w)
                 case .failure(let message):
-                    var r = SpecFileResult(file: files[nextToStart])
+                    var r = SpecFileResult(file: files[index])
                     r.addFileError(message)
-                    results[nextToStart] = r
+                    results[index] = r
                 }
-                nextToStart += 1
+                started += 1
             }
             if !running.isEmpty {
                 wait(&running) { results[$0.index] = $1 }
@@ -70,6 +72,16 @@ struct WorkerPool {
                 nextToDeliver += 1
             }
         }
+    }
+
+    /// File indices, biggest file first: a long file started last would
+    /// leave the other workers idle at the end. Ties keep file order.
+    private func largestFirst() -> [Int] {
+        let sizes = files.map { path -> Int in
+            var st = stat()
+            return stat(path, &st) == 0 ? Int(st.st_size) : 0
+        }
+        return files.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
     /// Waits until some worker has news; finishes the ones that are done.
