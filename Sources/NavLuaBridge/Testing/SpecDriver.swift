@@ -37,7 +37,12 @@ local function emit(...)
   out:flush()
 end
 
-local busted = require("busted.core")()
+local found, core = pcall(require, "busted.core")
+if not found then
+  error("navlua test needs busted and luassert for Lua 5.4 (Debian: apt-get install lua-busted"
+        .. " lua-luassert): " .. tostring(core), 0)
+end
+local busted = core()
 require("busted")(busted)
 
 require("busted.modules.filter_loader")()(busted, {
