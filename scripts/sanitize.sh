@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs navlua under the sanitizers, each build in its own scratch folder:
+#  1. AddressSanitizer: the whole Swift test suite (engine, bridge, fuzzer),
+#     with leak detection off: the engine tests' hook closures capture their
+#     navigation on purpose (reference cycles that only the tests make), and
+#     XCTest and Foundation keep a few objects to the end of the process.
+#  2. AddressSanitizer with LeakSanitizer on the product: the ASan-built
+#     navlua runs every example scenario and the Lua spec suite.
+#  3. ThreadSanitizer: the Swift test suite, then the parallel spec runner
+#     (`navlua test --jobs 2` on scripts/spec) built with TSan.
+# Sanitizer reports make the runs fail (halt_on_error). The last line is
+# `N passed, N failed`, counting the runs.
+#
+#   scripts/sanitize.sh            # both
+#   scripts/sanitize.sh address    # ASan only
+#   scripts/sanitize.sh thread     # TSan only
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+which="${1:-all}"
+asan="${NAVLUA_ASAN_SCRATCH:-/tmp/asan-build}"
+tsan="${NAVLUA_TSAN_SCRATCH:-/tmp/tsan-build}"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1}"
+# a leak inside libedit, not ours: see the file
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppressions=0}"
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}"
+passed=0
+failed=0
+
+step() {
+  local name=$1
+  shift
+  echo "== $name: $*"
+  local log
+  log=$(mktemp)
+  "$@" >"$log" 2>&1
+  local status=$?
+  grep -E 'Sanitizer|SUMMARY|Executed [0-9]+ tests|passed, [0-9]+ failed|error:' "$log" | grep -v '^$' | tail -15
+  if [ $status -eq 0 ] && ! grep -q -E 'WARNING: ThreadSanitizer|ERROR: (Address|Leak)Sanitizer' "$log"; then
+    echo "== $name: no reports"
+    passed=$((passed + 1))
+  else
+    echo "== $name: FAILED (exit $status); full log kept in $log"
+    failed=$((failed + 1))
+    return
+  fi
+  rm -f "$log"
+}
+
+if [ "$which" = all ] || [ "$which" = address ]; then
+  step "ASan swift test" env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+    swift test --sanitize=address --scratch-path "$asan"
+  step "ASan+LSan navlua run/test" bash -c "swift build --sanitize=address --scratch-path '$asan' --product navlua \
+    && for f in scripts/examples/*.lua; do '$asan/debug/navlua' run \"\$f\" >/dev/null || exit 1; done \
+    && '$asan/debug/navlua' test --jobs 2 scripts/spec"
+fi
+if [ "$which" = all ] || [ "$which" = thread ]; then
+  step "TSan swift test" swift test --sanitize=thread --scratch-path "$tsan"
+  step "TSan navlua test --jobs 2" bash -c "swift build --sanitize=thread --scratch-path '$tsan' --product navlua \
+    && '$tsan/debug/navlua' test --jobs 2 scripts/spec"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
