@@ -148,6 +148,18 @@ describe("hooks that raise", function()
     assert.are.equal(0, navlua.settle())
   end)
 
+  it("in a trace subscriber release a touch whose move they cut short", function()
+    local nav = two{}
+    local off = navlua.on("gesture", function() error("subscriber failed") end)
+    local t = navlua.touch_down(100, 400)
+    local err = error_of(function() t:move_to(300, 400, 0.3) end)
+    assert.matches("subscriber for 'gesture' failed", err)
+    off()
+    expect("touch:up", "was released after", function() t:up() end)
+    navlua.settle()                                  -- the pop it began cancels
+    assert.are.equal(2, nav.count)
+  end)
+
   it("of lifecycle fail the navigation call, which still completes", function()
     local nav = navlua.navigation{root = navlua.screen{title = "A"}}
     local err = error_of(function()

@@ -75,13 +75,25 @@ public final class World {
             drainQueues()
         } catch let error as NavError {
             pendingError = nil
+            releaseInterruptedTouches()
             throw error
         }
         if let error = pendingError {
             pendingError = nil
+            releaseInterruptedTouches()
             throw error
         }
         return result
+    }
+
+    /// A call that failed part way may leave a touch with samples it never
+    /// delivered: the touch is released (its gestures cancel) rather than
+    /// delivering them all at once in a later frame.
+    private func releaseInterruptedTouches() {
+        for touch in touches where !touch.pending.isEmpty {
+            release(touch, because: "was released after its call failed")
+        }
+        touches.removeAll { !$0.isDown }
     }
 
     /// Records a failure of user code; the driving call will throw it.
