@@ -12,9 +12,10 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         // Debian's libedit-dev: line editing and history for the REPL only.
+        // Its header only: the REPL opens libedit.so.2 with dlopen when it
+        // starts, so no pkgConfig (which would link -ledit into every start).
         .systemLibrary(
             name: "CEditLine",
-            pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
         .target(

@@ -9,7 +9,11 @@ import Glibc
 /// libedit reads each character through `nextCharacter`, which waits with
 /// poll(2): a timeout runs `onIdle`, SIGINT (whose handler only sets
 /// navlua's interrupt flag) ends the line as cancelled.
+///
+/// libedit is not linked but opened when the first reader is made (see
+/// `EditLineLibrary`), so that `navlua run` does not load it.
 final class EditLineReader: LineReader {
+    private var lib: navlua_editline
     private var editor: OpaquePointer!
     private let history: OpaquePointer?
     private let historyPath: String?
@@ -30,21 +34,23 @@ final class EditLineReader: LineReader {
     /// Told when something was written below the line (a completion list).
     var onListed: () -> Void = {}
 
-    init(historyPath: String?) {
+    /// Throws when libedit.so.2 cannot be opened.
+    init(historyPath: String?) throws(EditLineUnavailable) {
+        lib = try EditLineLibrary.opened.get()
         self.historyPath = historyPath
         prompt = strdup("> ")
-        history = navlua_history_open(1000)
-        if let h = history, let path = historyPath { _ = navlua_history_load(h, path) }
+        history = navlua_history_open(&lib, 1000)
+        if let h = history, let path = historyPath { _ = navlua_history_load(&lib, h, path) }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        editor = navlua_el_open("navlua", me, EditLineReader.getc, EditLineReader.promptFunction)
-        if let h = history { navlua_el_use_history(editor, h) }
-        navlua_el_bind(editor, "navlua-complete", "complete a navlua name", EditLineReader.completeCommand, "^I")
+        editor = navlua_el_open(&lib, "navlua", me, EditLineReader.getc, EditLineReader.promptFunction)
+        if let h = history { navlua_el_use_history(&lib, editor, h) }
+        navlua_el_bind(&lib, editor, "navlua-complete", "complete a navlua name", EditLineReader.completeCommand, "^I")
         navlua_el_catch_winch()
     }
 
     deinit {
-        if editor != nil { el_end(editor) }
-        if let h = history { history_end(h) }
+        if editor != nil { navlua_el_close(&lib, editor) }
+        if let h = history { navlua_history_close(&lib, h) }
         free(prompt)
     }
 
@@ -53,7 +59,7 @@ final class EditLineReader: LineReader {
         prompt = strdup(text)
         cancelled = false
         var count: Int32 = 0
-        let line = el_gets(editor, &count)
+        let line = navlua_el_gets(&lib, editor, &count)
         if cancelled { return .cancelled }
         guard let line = line, count > 0 else { return .endOfInput }
         var s = String(cString: line)
@@ -63,16 +69,16 @@ final class EditLineReader: LineReader {
 
     func remember(_ chunk: String) {
         guard let h = history, !chunk.isEmpty else { return }
-        _ = navlua_history_enter(h, chunk)
-        if let path = historyPath { _ = navlua_history_save(h, path) }
+        _ = navlua_history_enter(&lib, h, chunk)
+        if let path = historyPath { _ = navlua_history_save(&lib, h, path) }
     }
 
     /// Terminal columns.
-    var columns: Int { Int(navlua_el_columns(editor)) }
+    var columns: Int { Int(navlua_el_columns(&lib, editor)) }
 
     /// Bytes in the line being edited.
     var lineLength: Int {
-        guard let info = el_line(editor)?.pointee else { return 0 }
+        guard let info = navlua_el_line(&lib, editor)?.pointee else { return 0 }
         return info.lastchar - info.buffer
     }
 
@@ -83,14 +89,16 @@ final class EditLineReader: LineReader {
     /// After `clearLine` and some output ending in a newline: draws the
     /// prompt and the line again, cursor where it was.
     func redraw() {
-        navlua_el_redraw(editor)
+        navlua_el_redraw(&lib, editor)
         navlua_el_write("")
     }
 
     // MARK: libedit callbacks
 
+    /// The reader that `el` was opened for (only a reader opens libedit).
     private static func reader(_ el: OpaquePointer?) -> EditLineReader {
-        Unmanaged<EditLineReader>.fromOpaque(navlua_el_client(el)!).takeUnretainedValue()
+        var lib = try! EditLineLibrary.opened.get()
+        return Unmanaged<EditLineReader>.fromOpaque(navlua_el_client(&lib, el)!).takeUnretainedValue()
     }
 
     private static let promptFunction: navlua_el_prompt = { el in reader(el).prompt }
@@ -130,7 +138,7 @@ final class EditLineReader: LineReader {
             if ready < 0 {
                 guard errno == EINTR else { return -1 }
                 if takeInterrupt() { return cancel(out) }
-                el_resize(editor)   // SIGWINCH
+                navlua_el_resize(&lib, editor)   // SIGWINCH
                 continue
             }
             var byte: UInt8 = 0
@@ -168,14 +176,14 @@ final class EditLineReader: LineReader {
     /// Tab: completes the word before the cursor as far as it is unambiguous;
     /// when it already is that far, lists the candidates below.
     private func completeWord() -> Int32 {
-        guard let info = el_line(editor)?.pointee else { return navlua_el_cc_error() }
+        guard let info = navlua_el_line(&lib, editor)?.pointee else { return navlua_el_cc_error() }
         let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer),
                             as: UTF8.self)
         let (partial, candidates) = complete(before)
         guard let first = candidates.first else { return navlua_el_cc_error() }
         let common = candidates.dropFirst().reduce(first) { commonPrefix($0, $1) }
         if common.count > partial.count {
-            _ = el_insertstr(editor, String(common.dropFirst(partial.count)))
+            _ = navlua_el_insert(&lib, editor, String(common.dropFirst(partial.count)))
             return navlua_el_cc_refresh()
         }
         if candidates.count == 1 { return navlua_el_cc_refresh() }

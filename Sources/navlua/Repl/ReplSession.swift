@@ -25,8 +25,12 @@ final class ReplSession {
         self.timeout = timeout
         shown = WorldSnapshot(host.bridge.world)
         if isatty(0) != 0 {
-            let editor = EditLineReader(historyPath: Repl.historyPath)
-            reader = editor
+            do {
+                reader = try EditLineReader(historyPath: Repl.historyPath)
+            } catch {
+                writeError(error.message)
+                reader = PlainLineReader()
+            }
         } else {
             reader = PlainLineReader()
         }
