@@ -122,11 +122,22 @@ enum NavigationBinding {
 
     // MARK: methods
 
+    /// The `{animated=}` options of a navigation call (true when absent).
+    private static func animated(_ lua: Lua, _ i: Int32) throws -> Bool {
+        try Options(lua, i, allowed: ["animated"]).animated
+    }
+
+    /// Returns the screen a pop variant removed (or nil) to Lua.
+    private static func returning(_ popped: Screen?, _ lua: Lua) -> Int32 {
+        ScreenBinding.push(popped, lua)
+        return 1
+    }
+
     static let push: navlua_SwiftFunction = { L in
         bridged(L, "nav:push") { b, lua in
             let nav = try navigation(lua, b)
             let screen = try ScreenBinding.screen(lua, b, 2, "screen")
-            try nav.push(screen, animated: try Options(lua, 3, allowed: ["animated"]).animated)
+            try nav.push(screen, animated: animated(lua, 3))
             return 0
         }
     }
@@ -134,18 +145,14 @@ enum NavigationBinding {
     static let pop: navlua_SwiftFunction = { L in
         bridged(L, "nav:pop") { b, lua in
             let nav = try navigation(lua, b)
-            let popped = try nav.pop(animated: try Options(lua, 2, allowed: ["animated"]).animated)
-            ScreenBinding.push(popped, lua)
-            return 1
+            return returning(try nav.pop(animated: animated(lua, 2)), lua)
         }
     }
 
     static let popToRoot: navlua_SwiftFunction = { L in
         bridged(L, "nav:pop_to_root") { b, lua in
             let nav = try navigation(lua, b)
-            let popped = try nav.popToRoot(animated: try Options(lua, 2, allowed: ["animated"]).animated)
-            ScreenBinding.push(popped, lua)
-            return 1
+            return returning(try nav.popToRoot(animated: animated(lua, 2)), lua)
         }
     }
 
@@ -153,9 +160,7 @@ enum NavigationBinding {
         bridged(L, "nav:pop_to") { b, lua in
             let nav = try navigation(lua, b)
             let screen = try ScreenBinding.screen(lua, b, 2, "screen")
-            let popped = try nav.pop(to: screen, animated: try Options(lua, 3, allowed: ["animated"]).animated)
-            ScreenBinding.push(popped, lua)
-            return 1
+            return returning(try nav.pop(to: screen, animated: animated(lua, 3)), lua)
         }
     }
 
@@ -171,7 +176,7 @@ enum NavigationBinding {
                 defer { lua.pop() }
                 list.append(try ScreenBinding.screen(lua, b, -1, "screens[\(i)]"))
             }
-            try nav.setScreens(list, animated: try Options(lua, 3, allowed: ["animated"]).animated)
+            try nav.setScreens(list, animated: animated(lua, 3))
             return 0
         }
     }
@@ -186,7 +191,7 @@ enum NavigationBinding {
     static let present: navlua_SwiftFunction = { L in
         bridged(L, "nav:present") { b, lua in
             let nav = try navigation(lua, b)
-            try nav.present(animated: try Options(lua, 2, allowed: ["animated"]).animated)
+            try nav.present(animated: animated(lua, 2))
             return 0
         }
     }
@@ -194,7 +199,7 @@ enum NavigationBinding {
     static let dismiss: navlua_SwiftFunction = { L in
         bridged(L, "nav:dismiss") { b, lua in
             let nav = try navigation(lua, b)
-            try nav.dismiss(animated: try Options(lua, 2, allowed: ["animated"]).animated)
+            try nav.dismiss(animated: animated(lua, 2))
             return 0
         }
     }
