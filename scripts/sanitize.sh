@@ -55,7 +55,13 @@ if [ "$which" = all ] || [ "$which" = address ]; then
     && '$asan/debug/navlua' test --jobs 2 scripts/spec"
 fi
 if [ "$which" = all ] || [ "$which" = thread ]; then
-  step "TSan swift test" swift test --sanitize=thread --scratch-path "$tsan"
+  # Two tests are skipped under TSan, neither for a race: the REPL's tmux
+  # test needs Ctrl-C to interrupt a busy Lua loop, and TSan delivers
+  # signals only at its next intercepted call (never, in that loop); and
+  # testHundredThousandRaisingHooks dies with a SEGV inside TSan itself
+  # (100,000 Lua errors, each a longjmp through uninstrumented liblua).
+  step "TSan swift test" swift test --sanitize=thread --scratch-path "$tsan" \
+    --skip ReplTests --skip testHundredThousandRaisingHooks
   step "TSan navlua test --jobs 2" bash -c "swift build --sanitize=thread --scratch-path '$tsan' --product navlua \
     && '$tsan/debug/navlua' test --jobs 2 scripts/spec"
 fi
