@@ -170,6 +170,16 @@ describe("hooks that raise", function()
     assert.are.equal(2, nav.count)
   end)
 
+  it("of the root leave no navigation behind", function()
+    local root = navlua.screen{title = "Root", will_appear = function() error("root failed") end}
+    local err = error_of(function() navlua.navigation{root = root} end)
+    assert.matches("navlua.navigation: hook 'will_appear' of screen 'Root' failed", err)
+    root.will_appear = nil
+    local nav = navlua.navigation{root = root}     -- the root is free again
+    nav:push(navlua.screen{title = "B"}, {animated = false})
+    assert.are.equal("pop", navlua.drag{from = {100, 400}, by = {200, 0}}.recognizer)
+  end)
+
   it("must return a boolean or nil", function()
     two{enabled = function() return "yes" end}
     local err = error_of(function() navlua.drag{from = {100, 400}, by = {200, 0}} end)

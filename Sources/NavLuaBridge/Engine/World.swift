@@ -104,10 +104,18 @@ public final class World {
 
     public func makeNavigation(_ options: NavigationOptions, root: Screen?) throws -> NavigationController {
         let nav = NavigationController(world: self, id: nextID("nav"), options: options)
-        try drive {
-            if let root = root { try nav.validateNewScreen(root) }
-            navigations.append(nav)
-            if let root = root { nav.showRoot(root) }
+        do {
+            try drive {
+                if let root = root { try nav.validateNewScreen(root) }
+                navigations.append(nav)
+                if let root = root { nav.showRoot(root) }
+            }
+        } catch {
+            // The script gets an error and no handle: leave no navigation
+            // behind that it cannot reach (and that might take its touches).
+            navigations.removeAll { $0 === nav }
+            nav.releaseScreens()
+            throw error
         }
         return nav
     }
