@@ -33,7 +33,7 @@ struct RunOptions {
     }
 
     func makeHost() -> NavLuaHost {
-        let host = NavLuaHost(memoryLimit: memoryLimitMB.map { Int($0 * 1024 * 1024) })
+        let host = NavLuaHost(memoryLimit: memoryLimitMB.map { Int(min($0, 1e9) * 1024 * 1024) })
         if let t = timeout { host.setTimeout(t) }
         Outputs.prepare(host, self)   // starts the frame recorder when an output needs it
         return host

@@ -4,7 +4,10 @@ import CLua
 /// registry tables that tie Lua values to engine objects. It lives in the
 /// state's extra space, so every Swift function reaches it in one load.
 public final class Bridge {
-    let L: OpaquePointer
+    /// The Lua thread of the call in progress: the main state, or the
+    /// coroutine a script called navlua from. Hooks and callbacks run on it,
+    /// never on a thread that is suspended in a resume.
+    private(set) var L: OpaquePointer
     public private(set) var world: World
     /// Bumped by navlua.reset: objects of an older world are refused.
     private(set) var generation = 0
@@ -65,7 +68,7 @@ public final class Bridge {
     }
 
     private func configure(_ world: World) {
-        let L = self.L
+        let L = self.L   // any thread reaches the same limits
         world.shouldStop = {
             let limits = navlua_limits(L)!
             guard navlua_should_stop(limits) != 0 else { return nil }
@@ -93,6 +96,11 @@ public final class Bridge {
     func close() { world.shutdown() }
 }
 
+extension Bridge {
+    /// For `bridged` only: the thread a Swift function was called on.
+    fileprivate func setThread(_ thread: OpaquePointer) { L = thread }
+}
+
 /// The bridge kept in the state's extra space.
 @inline(__always)
 func bridge(of L: OpaquePointer) -> Bridge {
@@ -107,8 +115,12 @@ func bridged(_ L: OpaquePointer?, _ name: StaticString,
              _ body: (Bridge, Lua) throws -> Int32) -> Int32 {
     let L = L!
     let lua = Lua(L)
+    let b = bridge(of: L)
+    let caller = b.L
+    b.setThread(L)
+    defer { b.setThread(caller) }
     do {
-        return try body(bridge(of: L), lua)
+        return try body(b, lua)
     } catch {
         let message = (error as? NavError)?.message ?? "\(error)"
         navlua_where(L)

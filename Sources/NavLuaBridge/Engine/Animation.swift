@@ -14,11 +14,15 @@ public struct Animation: Sendable {
         self.start = start
         let s: Double
         if case .spring = curve { s = curve.settleDuration } else { s = seconds }
-        self.duration = max(0, Int((s * 1e9).rounded()))
+        // Saturates: a script may ask for 1e300 seconds.
+        self.duration = max(0, (s * 1e9).rounded().saturatingInt)
         self.curve = curve
     }
 
-    public var end: Int { start + duration }
+    public var end: Int {
+        let (sum, overflow) = start.addingReportingOverflow(duration)
+        return overflow ? Int.max : sum
+    }
 
     public func isDone(at now: Int) -> Bool { now >= end }
 

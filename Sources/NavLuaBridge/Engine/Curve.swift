@@ -59,7 +59,8 @@ public enum Curve: Equatable, Sendable {
         guard case let .spring(damping, response) = self else { return 0 }
         let omega = 2 * Double.pi / response
         let decay = damping < 1 ? damping * omega : omega * (damping - (damping * damping - 1).squareRoot())
-        return log(1000) / decay + (damping >= 1 ? response : 0)
+        // At most an hour: a script's extreme spring must not stall forever.
+        return min(3600, log(1000) / decay + (damping >= 1 ? response : 0))
     }
 
     // One coordinate of a cubic Bezier with end points 0 and 1.

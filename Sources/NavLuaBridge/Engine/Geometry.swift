@@ -32,3 +32,12 @@ public enum Layout: String, Sendable {
 }
 
 func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { min(max(v, lo), hi) }
+
+extension Double {
+    /// This value as an Int, saturating at +-2^53 and 0 for NaN: script
+    /// input such as a 1e-300-point-wide view must not trap a conversion.
+    var saturatingInt: Int {
+        guard !isNaN else { return 0 }
+        return Int(Swift.min(Swift.max(self, -9_007_199_254_740_992), 9_007_199_254_740_992))
+    }
+}

@@ -33,14 +33,14 @@ public final class ScrollView {
         self.pageOffsetReset = pageOffsetReset
         self.popSimultaneous = popSimultaneous
         self.offset = pageOffsetReset ? frame.width : offset
-        self.page = pageOffsetReset || frame.width <= 0 ? 0 : Int((offset / frame.width).rounded())
+        self.page = pageOffsetReset || frame.width <= 0 ? 0 : (offset / frame.width).rounded().saturatingInt
     }
 
     public var scrolling: Bool { isDragging || snapAnimation != nil }
     public var canScrollHorizontally: Bool { contentWidth > frame.width }
     public var maxOffset: Double { max(0, contentWidth - frame.width) }
     public var pageCount: Int {
-        frame.width > 0 ? max(1, Int((contentWidth / frame.width).rounded(.up))) : 1
+        frame.width > 0 ? max(1, (contentWidth / frame.width).rounded(.up).saturatingInt) : 1
     }
 
     func clampedOffset(_ value: Double) -> Double { clamp(value, 0, maxOffset) }

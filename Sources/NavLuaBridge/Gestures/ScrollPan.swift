@@ -28,7 +28,7 @@ final class ScrollPan {
         view.isDragging = true
         startOffset = view.offset
         startX = touch.location.x
-        startPage = view.frame.width > 0 ? Int((view.offset / view.frame.width).rounded()) : 0
+        startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
         record("began")
     }
 
@@ -49,10 +49,10 @@ final class ScrollPan {
     private func snap(velocityX vx: Double) {
         let w = view.frame.width
         let position = view.offset / w
-        var target = Int(position.rounded())
+        var target = position.rounded().saturatingInt
         let fling = world.tunables.pagingFlingVelocity
-        if vx <= -fling { target = Int(position.rounded(.down)) + 1 }
-        if vx >= fling { target = Int(position.rounded(.up)) - 1 }
+        if vx <= -fling { target = position.rounded(.down).saturatingInt + 1 }
+        if vx >= fling { target = position.rounded(.up).saturatingInt - 1 }
         target = min(max(target, startPage - 1), startPage + 1)
         target = min(max(target, 0), view.pageCount - 1)
         if view.pageOffsetReset && view.page + (target - startPage) < 0 { target = startPage }

@@ -23,7 +23,7 @@ public enum SpecWorker {
     /// Runs the file; returns the process exit status (0 once the file has
     /// been run, whatever its tests gave; 1 when the driver itself failed).
     public static func run(_ options: Options) -> Int32 {
-        let host = NavLuaHost(memoryLimit: options.memoryLimitMB.map { Int($0 * 1024 * 1024) })
+        let host = NavLuaHost(memoryLimit: options.memoryLimitMB.map { Int(min($0, 1e9) * 1024 * 1024) })
         if let t = options.timeout { host.setTimeout(t) }
         let arguments = [
             options.file, options.resultsPath, options.filter ?? "", options.updateSnapshots ? "1" : "",
