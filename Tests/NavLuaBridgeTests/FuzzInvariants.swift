@@ -243,7 +243,7 @@ final class FuzzChecker {
         "completion function",           // a completion rule that raised or returned a non-boolean
         "is already in the stack", "is in another navigation", "is not in the stack",
         "is already presented", "is not presented", "has no screens to present",
-        "was lifted", "was released after a hook failed",
+        "was lifted", "was released after a hook failed", "was released after its call failed",
     ]
 
     func checkError(_ message: String, when: String) {
