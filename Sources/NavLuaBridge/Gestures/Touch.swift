@@ -52,37 +52,6 @@ public final class Touch {
     }
 }
 
-/// Samples of one call on a touch, made one per frame as they fall due, so
-/// that a move over a long time costs no memory: a linear path from `from`
-/// to `to` in `count` samples, the first on the frame after `after`.
-final class ScheduledSamples {
-    let phase: Touch.Phase
-    private let from: Point
-    private let to: Point
-    private let count: Int
-    private let firstFrame: Int
-    private var delivered = 0
-
-    init(after frame: Int, count: Int, from: Point, to: Point, phase: Touch.Phase) {
-        self.firstFrame = frame + 1
-        self.count = count
-        self.from = from
-        self.to = to
-        self.phase = phase
-    }
-
-    var nextFrame: Int { firstFrame + delivered }
-    var isDone: Bool { delivered >= count }
-
-    /// The next sample's point; the last one is exactly `to`.
-    func next() -> Point {
-        delivered += 1
-        if delivered >= count { return to }
-        let f = Double(delivered) / Double(count)
-        return Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)
-    }
-}
-
 extension World {
     // MARK: driving touches (SPEC section 4)
 
@@ -213,40 +182,6 @@ extension World {
         if let view = nav.top?.scrollView(at: point) {
             touch.scroll = ScrollPan(world: self, view: view, touch: touch)
         }
-    }
-
-    /// The pan crossed the slop: the arena decides who gets it. In the edge
-    /// and full-screen styles a scroll view under the finger takes it first
-    /// and the pop may join only when the view allows; in the snapshot
-    /// style the pop is asked first (QD makes other pans wait for it).
-    private func panBegan(_ touch: Touch) {
-        let pop = touch.pop?.state == .possible ? touch.pop : nil
-        guard let nav = touch.navigation else { return }
-        switch nav.style {
-        case .edge, .fullscreen:
-            if let scroll = touch.scroll {
-                scroll.begin()
-                guard let pop = pop else { return }
-                let allowed: Bool
-                do { allowed = try scroll.view.allowsSimultaneousPop() } catch {
-                    fail(error as? NavError ?? NavError("\(error)"))
-                    pop.refuse("scroll_view")
-                    release(touch, because: "was released after a hook failed")
-                    return
-                }
-                if allowed { pop.tryBegin() } else { pop.refuse("scroll_view") }
-            } else {
-                pop?.tryBegin()
-            }
-        case .snapshot:
-            pop?.tryBegin()
-            if pop?.state == .began {
-                touch.scroll = nil
-            } else {
-                touch.scroll?.begin()
-            }
-        }
-        if pendingError != nil { release(touch, because: "was released after a hook failed") }
     }
 
     /// Lifts a touch after a failure: its gestures cancel, its remaining
