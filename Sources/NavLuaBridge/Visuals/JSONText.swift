@@ -39,27 +39,23 @@ enum JSONText {
 
     /// Nanoseconds as exact microseconds, the Trace Event format's unit:
     /// 16666666 ns is "16666.666".
-    static func microseconds(_ nanos: Int) -> String {
-        let sign = nanos < 0 ? "-" : ""
-        let n = nanos.magnitude
-        let frac = n % 1000
-        if frac == 0 { return sign + String(n / 1000) }
-        var digits = String(frac)
-        while digits.count < 3 { digits = "0" + digits }
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return sign + String(n / 1000) + "." + digits
-    }
+    static func microseconds(_ nanos: Int) -> String { exactDecimal(nanos, digits: 3) }
 
     /// Nanoseconds as exact seconds: 16666666 ns is "0.016666666".
-    static func seconds(_ nanos: Int) -> String {
+    static func seconds(_ nanos: Int) -> String { exactDecimal(nanos, digits: 9) }
+
+    /// `nanos` divided by 10^digits, written exactly, trailing zeros trimmed.
+    private static func exactDecimal(_ nanos: Int, digits: Int) -> String {
+        var unit: UInt = 1
+        for _ in 0..<digits { unit *= 10 }
         let sign = nanos < 0 ? "-" : ""
         let n = nanos.magnitude
-        let frac = n % 1_000_000_000
-        if frac == 0 { return sign + String(n / 1_000_000_000) }
-        var digits = String(frac)
-        while digits.count < 9 { digits = "0" + digits }
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return sign + String(n / 1_000_000_000) + "." + digits
+        let frac = n % unit
+        if frac == 0 { return sign + String(n / unit) }
+        var text = String(frac)
+        while text.count < digits { text = "0" + text }
+        while text.hasSuffix("0") { text.removeLast() }
+        return sign + String(n / unit) + "." + text
     }
 
     /// A trace field's value as JSON; a point is `{"x":..,"y":..}`.

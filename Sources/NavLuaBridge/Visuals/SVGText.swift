@@ -1,27 +1,7 @@
 /// Pieces of SVG text shared by the pictures: escaping, numbers, colours.
 enum SVGText {
     /// Text for an attribute value or an element's content.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // XML 1.0 allows no control characters but tab, newline and return.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" {
-                    out += "?"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { XMLText.escape(s) }
 
     /// A coordinate: up to `places` decimals, "0" for non-finite values.
     static func num(_ d: Double, places: Int = 2) -> String {

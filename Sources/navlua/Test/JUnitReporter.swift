@@ -55,27 +55,6 @@ struct JUnitReporter: TestReporter {
         return (String(location[..<colon]), line)
     }
 
-    private func attr(_ s: String) -> String { escape(s, attribute: true) }
-    private func text(_ s: String) -> String { escape(s, attribute: false) }
-
-    /// XML escapes; characters XML 1.0 forbids become U+FFFD.
-    private func escape(_ s: String, attribute: Bool) -> String {
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"" where attribute: out.append(contentsOf: "&quot;".unicodeScalars)
-            case "\n" where attribute: out.append(contentsOf: "&#10;".unicodeScalars)
-            case "\t" where attribute: out.append(contentsOf: "&#9;".unicodeScalars)
-            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
-            case "\t", "\n": out.append(u)
-            default:
-                let v = u.value
-                out.append(v < 0x20 || v == 0xFFFE || v == 0xFFFF ? "\u{FFFD}" : u)
-            }
-        }
-        return String(out)
-    }
+    private func attr(_ s: String) -> String { XMLText.escape(s, attribute: true) }
+    private func text(_ s: String) -> String { XMLText.escape(s, attribute: false) }
 }
