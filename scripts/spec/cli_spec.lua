@@ -97,6 +97,12 @@ describe("navlua run", function()
     assert.matches("not enough memory", err)
   end)
 
+  it("ends with an error, not an abort, when the limit is below what a bare state needs", function()
+    local _, err, code = navlua("run --memory-limit 0.001 " .. script("print(1)") .. " a b c")
+    assert.are.equal(1, code)
+    assert.matches("^navlua: not enough memory", err)
+  end)
+
   it("gives the same output for the same scenario, byte for byte", function()
     local p = script([[
       local nav = navlua.navigation{style = "snapshot", root = navlua.screen{title = "A"}}

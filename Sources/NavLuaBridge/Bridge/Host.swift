@@ -13,12 +13,14 @@ public final class NavLuaHost {
     public init(memoryLimit: Int? = nil) {
         limits = .allocate(capacity: 1)
         L = navlua_newstate(limits)!
-        limits.pointee.swift_depth = 1   // no limit while the host sets up
+        // The host is Swift code too: the memory limit applies only inside
+        // navlua_pcall, never to a push the host (or the REPL, or the test
+        // worker) makes outside it, which would raise unprotected and abort.
+        limits.pointee.swift_depth = 1
         bridge = Bridge(L: L)
         navlua_extraspace(L).pointee = Unmanaged.passUnretained(bridge).toOpaque()
         luaL_openlibs(L)
         NavLuaHost.installModule(Lua(L))
-        limits.pointee.swift_depth = 0
         if let m = memoryLimit { limits.pointee.memory_limit = m }
     }
 
@@ -67,12 +69,21 @@ public final class NavLuaHost {
         lua.push(version)
         lua.rawSet(-2, "version")
         lua.pushValue(-1)
-        lua_setglobal(lua.L, "navlua")
+        setGlobal(lua, "navlua")
         // require "navlua" returns the same table
         luaL_getsubtable(lua.L, navlua_registryindex(), LUA_LOADED_TABLE)
         lua.pushValue(-2)
         lua.rawSet(-2, "navlua")
         lua.pop(2)
+    }
+
+    /// _G[name] = the value on top (popped), without metamethods: a script
+    /// may have given _G a __newindex that raises.
+    private static func setGlobal(_ lua: Lua, _ name: String) {
+        lua_rawgeti(lua.L, navlua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        navlua_insert(lua.L, -2)
+        lua.rawSet(-2, name)
+        lua.pop()
     }
 
     /// What running a chunk gave: nothing, or an error message with its
@@ -97,7 +108,7 @@ public final class NavLuaHost {
             lua.push(a)
             lua.rawSet(-2, i + 1)
         }
-        lua_setglobal(L, "arg")
+        NavLuaHost.setGlobal(lua, "arg")
     }
 
     /// Loads and runs a file (nil path: standard input), passing `arguments`

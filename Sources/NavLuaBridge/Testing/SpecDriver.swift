@@ -38,7 +38,10 @@ local function emit(...)
 end
 
 local found, core = pcall(require, "busted.core")
-if not found then
+if not found and tostring(core):find("not enough memory", 1, true) then
+  error("not enough memory to load busted: --memory-limit is below what the runner itself needs"
+        .. " (about 0.5 MB)", 0)
+elseif not found then
   error("navlua test needs busted and luassert for Lua 5.4 (Debian: apt-get install lua-busted"
         .. " lua-luassert): " .. tostring(core), 0)
 end
