@@ -34,23 +34,10 @@
 static inline int navlua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int navlua_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline void navlua_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void navlua_newtable(lua_State *L) { lua_newtable(L); }
-static inline const char *navlua_tostring(lua_State *L, int i) {
-  return lua_tolstring(L, i, NULL);
-}
-static inline lua_Number navlua_tonumber(lua_State *L, int i) {
-  return lua_tonumberx(L, i, NULL);
-}
 static inline void navlua_insert(lua_State *L, int i) { lua_rotate(L, i, 1); }
 static inline void navlua_remove(lua_State *L, int i) {
   lua_rotate(L, i, -1);
   lua_pop(L, 1);
-}
-static inline int navlua_isnoneornil(lua_State *L, int i) {
-  return lua_type(L, i) <= 0;
-}
-static inline void *navlua_newuserdata(lua_State *L, size_t size) {
-  return lua_newuserdatauv(L, size, 1);
 }
 static inline int navlua_getmetatable_named(lua_State *L, const char *name) {
   return lua_getfield(L, LUA_REGISTRYINDEX, name);
@@ -184,8 +171,6 @@ static inline void navlua_catch_sigint(lua_State *L) {
   navlua_arm_limit_hook(L);
   signal(SIGINT, navlua_on_sigint);
 }
-
-static inline void navlua_default_sigint(void) { signal(SIGINT, SIG_DFL); }
 
 /* ---- the trampoline ----------------------------------------------------- */
 

@@ -239,6 +239,4 @@ final class LuaFunctionRef {
         }
         navlua_remove(L, handler)
     }
-
-    func release(_ L: OpaquePointer) { luaL_unref(L, navlua_registryindex(), ref) }
 }

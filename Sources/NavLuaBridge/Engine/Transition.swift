@@ -26,8 +26,6 @@ final class Transition {
         self.below = below
     }
 
-    var isInteractive: Bool { kind == .interactivePop || kind == .snapshotPop }
-
     var label: String { "transition \(kind.rawValue) of '\(top.title)'" }
 }
 
