@@ -29,11 +29,13 @@ let package = Package(
             // Start-up (issue 7): a position-dependent executable has no
             // relative relocations for the loader to apply (about 0.15 ms),
             // and Linker/libstdc++.so links libstdc++ statically (about
-            // 0.35 ms; see the file).
+            // 0.35 ms; see the file). Release only: a debug build links the
+            // Swift runtime dynamically, and a non-PIE executable against it
+            // makes the loader warn about protected symbols.
             linkerSettings: [.unsafeFlags([
                 "-Xlinker", "-no-pie",
                 "-L", Context.packageDirectory + "/Sources/navlua/Linker",
-            ])]
+            ], .when(configuration: .release))]
         ),
         .testTarget(
             name: "NavLuaBridgeTests",

@@ -56,6 +56,24 @@ describe("extreme inputs", function()
     assert.is_true(sv.page >= 0)
   end)
 
+  it("leave no scroll view dragging or snapping after a reset", function()
+    local s = navlua.screen{title = "X"}
+    local sv = s:add_scroll_view{content_width = 3 * 390, paging = true}
+    navlua.navigation{root = s}
+    navlua.drag{from = {300, 400}, by = {-250, 0}}
+    local t = navlua.touch_down(300, 400)
+    t:move_to(200, 400, 0.1)
+    navlua.reset()                      -- mid-drag of a second swipe
+    assert.is_false(sv.scrolling)
+    navlua.reset()
+    navlua.navigation{root = s}
+    navlua.drag{from = {300, 400}, by = {-250, 0}}
+    navlua.reset()                      -- mid-snap
+    assert.is_false(sv.scrolling)
+    navlua.navigation{root = s}
+    assert.are.equal(0, navlua.settle())
+  end)
+
   it("move touches to 1e308", function()
     local t = navlua.touch_down(1e308, -1e308)
     t:move_to(-1e308, 1e308, 0.1)

@@ -8,14 +8,18 @@ final class RunningAnimation {
     let label: String
     let apply: (Double) -> Void
     let complete: () -> Void
+    /// Told when the world shuts down with the animation still running.
+    let abandoned: (() -> Void)?
 
     init(id: Int, animation: Animation, label: String,
-         apply: @escaping (Double) -> Void, complete: @escaping () -> Void) {
+         apply: @escaping (Double) -> Void, complete: @escaping () -> Void,
+         abandoned: (() -> Void)? = nil) {
         self.id = id
         self.animation = animation
         self.label = label
         self.apply = apply
         self.complete = complete
+        self.abandoned = abandoned
     }
 }
 
@@ -24,11 +28,12 @@ extension World {
     /// returns its id.
     @discardableResult
     func animate(from: Double, to: Double, seconds: Double, curve: Curve, label: String,
-                 apply: @escaping (Double) -> Void, complete: @escaping () -> Void) -> Int {
+                 apply: @escaping (Double) -> Void, complete: @escaping () -> Void,
+                 abandoned: (() -> Void)? = nil) -> Int {
         let running = RunningAnimation(
             id: nextID("animation"),
             animation: Animation(from: from, to: to, start: now, seconds: seconds, curve: curve),
-            label: label, apply: apply, complete: complete)
+            label: label, apply: apply, complete: complete, abandoned: abandoned)
         animations.append(running)
         apply(from)
         return running.id

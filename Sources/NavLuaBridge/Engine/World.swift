@@ -247,11 +247,15 @@ extension World {
     public func shutdown() {
         for nav in navigations { nav.releaseScreens() }
         navigations.removeAll()
+        // Scroll views belong to screens, which outlive the world: leave none
+        // of them dragging or snapping in a world that no longer runs.
         for touch in touches {
             touch.isDown = false
             touch.liftedReason = "belongs to a world that navlua.reset replaced"
+            touch.scroll?.abandon()
         }
         touches.removeAll()
+        for running in animations { running.abandoned?() }
         animations.removeAll()
         trace.removeSubscribers()
     }

@@ -46,6 +46,12 @@ final class ScrollPan {
         snap(velocityX: velocity.x)
     }
 
+    /// The world is going away: stop dragging without snapping.
+    func abandon() {
+        active = false
+        view.isDragging = false
+    }
+
     private func snap(velocityX vx: Double) {
         let w = view.frame.width
         let position = view.offset / w
@@ -72,7 +78,8 @@ final class ScrollPan {
                 }
                 world.record(.scroll, ["view": .int(view.id), "page": .int(view.page),
                                        "offset": .number(view.offset)])
-            })
+            },
+            abandoned: { view.snapAnimation = nil })
     }
 
     private func record(_ state: String) {
