@@ -1,45 +1,72 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, each a target, so that the compiler holds them:
+//
+//   NavLuaEngine        clock, animation, navigation, gestures, trace (no Lua)
+//   NavLuaVisuals       trace files and pictures of an engine run (no Lua)
+//   NavLuaBridge        the engine in a Lua 5.4 state (the only user of CLua)
+//   NavLuaTestRunner    `navlua test`: workers, busted's core, reports
+//   navlua              the command line: parses, then calls in
+//   NavLuaTestSupport   fixtures for driving the engine from XCTest
 let package = Package(
     name: "navlua",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "NavLuaEngine", targets: ["NavLuaEngine"]),
+        .library(name: "NavLuaBridge", targets: ["NavLuaBridge"]),
+        .library(name: "NavLuaTestSupport", targets: ["NavLuaTestSupport"]),
+        .executable(name: "navlua", targets: ["navlua"]),
+    ],
     targets: [
-        // Debian's liblua5.4-dev, found through pkg-config; the header adds the
-        // wrappers Swift cannot import and the error trampoline.
+        // Lua 5.4 through pkg-config: Debian's liblua5.4-dev, Homebrew's
+        // lua; the header adds the wrappers Swift cannot import and the
+        // error trampoline.
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        // Debian's libedit-dev: line editing and history for the REPL only.
-        // Its header only: the REPL opens libedit.so.2 with dlopen when it
-        // starts, so no pkgConfig (which would link -ledit into every start).
+        // libedit: line editing and history for the REPL only. Its header
+        // only: the REPL opens the library with dlopen when it starts, so no
+        // pkgConfig (which would link -ledit into every start).
         .systemLibrary(
             name: "CEditLine",
             providers: [.apt(["libedit-dev"])]
         ),
+        .target(name: "NavLuaEngine"),
+        .target(name: "NavLuaVisuals", dependencies: ["NavLuaEngine"]),
         .target(
             name: "NavLuaBridge",
-            dependencies: ["CLua"]
+            dependencies: ["NavLuaEngine", "NavLuaVisuals", "CLua"]
+        ),
+        .target(
+            name: "NavLuaTestRunner",
+            dependencies: ["NavLuaBridge", "CLua"]
+        ),
+        .target(
+            name: "NavLuaTestSupport",
+            dependencies: ["NavLuaEngine"]
         ),
         .executableTarget(
             name: "navlua",
-            dependencies: ["NavLuaBridge", "CLua", "CEditLine"],
+            dependencies: ["NavLuaBridge", "NavLuaVisuals", "NavLuaTestRunner", "CLua", "CEditLine"],
             exclude: ["Linker"],
-            // Start-up (issue 7): a position-dependent executable has no
-            // relative relocations for the loader to apply (about 0.15 ms),
-            // and Linker/libstdc++.so links libstdc++ statically (about
-            // 0.35 ms; see the file). Release only: a debug build links the
-            // Swift runtime dynamically, and a non-PIE executable against it
-            // makes the loader warn about protected symbols.
+            // Start-up (issue 7), Linux only: a position-dependent executable
+            // has no relative relocations for the loader to apply (about
+            // 0.15 ms), and Linker/libstdc++.so links libstdc++ statically
+            // (about 0.35 ms; see the file). Release only: a debug build
+            // links the Swift runtime dynamically, and a non-PIE executable
+            // against it makes the loader warn about protected symbols.
             linkerSettings: [.unsafeFlags([
                 "-Xlinker", "-no-pie",
                 "-L", Context.packageDirectory + "/Sources/navlua/Linker",
-            ], .when(configuration: .release))]
+            ], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(
             name: "NavLuaBridgeTests",
-            dependencies: ["NavLuaBridge", "CLua"]
+            dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaBridge", "NavLuaTestRunner",
+                           "NavLuaTestSupport", "CLua"]
         ),
     ]
 )

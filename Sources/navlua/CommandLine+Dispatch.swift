@@ -1,5 +1,12 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavLuaBridge
+import NavLuaEngine
+import NavLuaVisuals
+import NavLuaTestRunner
 
 extension CommandLine {
     /// Runs the command named by the first argument; returns the exit code.
@@ -23,23 +30,6 @@ extension CommandLine {
             return RunCommand.main(args)
         }
     }
-}
-
-/// Problems with the command line itself: exit 2 with a hint.
-struct UsageError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-
-    func report() -> Int32 {
-        writeError("navlua: \(message)\nTry 'navlua --help'.\n")
-        return 2
-    }
-}
-
-func writeError(_ s: String) {
-    var s = s
-    fflush(nil)
-    s.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
 }
 
 enum Usage {

@@ -1,5 +1,12 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavLuaBridge
+import NavLuaEngine
+import NavLuaVisuals
+import NavLuaTestRunner
 
 /// Options shared by `run` and the REPL.
 struct RunOptions {

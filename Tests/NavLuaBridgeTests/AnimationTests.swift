@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// SPEC section 1: value = from + (to - from) * curve(progress); an animation
 /// completes on the first frame at or after its end; completions run in the

@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// The bridge as a script sees it: errors that name the caller's line and
 /// the function, hooks that raise without hurting the host, and traces

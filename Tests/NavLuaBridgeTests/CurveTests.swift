@@ -1,6 +1,14 @@
 import XCTest
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// SPEC section 1: the named curves are cubic Beziers through (0,0), (x1,y1),
 /// (x2,y2), (1,1); springs follow the damped oscillator.

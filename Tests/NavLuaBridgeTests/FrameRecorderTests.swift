@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// The recorder behind --timeline and --filmstrip: a sample a frame,
 /// bounded memory, and a fresh start with a fresh world.

@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// navlua.render's picture and the filmstrip: well-formed SVG whose shapes
 /// sit where `nav:visual()` puts the screens at the frames they show.

@@ -1,4 +1,8 @@
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// Watches a world while a fuzz sequence drives it and collects what breaks
 /// the invariants of issue 7. It reads the engine after every frame

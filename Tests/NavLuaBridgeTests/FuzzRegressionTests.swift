@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// Bugs the fuzzer found, each replayed from its shrunk script.
 final class FuzzRegressionTests: XCTestCase {

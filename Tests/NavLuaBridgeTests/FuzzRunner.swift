@@ -1,5 +1,9 @@
 import CLua
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// Runs fuzz sequences through the Lua bridge, one chunk at a time, and
 /// shrinks a failing one.

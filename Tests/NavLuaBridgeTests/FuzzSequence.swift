@@ -1,4 +1,8 @@
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// One random fuzz sequence as Lua: a setup (world, screens with hooks,
 /// navigations) and a list of operations, each a chunk that maps one to one

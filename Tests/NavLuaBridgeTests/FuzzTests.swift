@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// Random sequences of navigation calls, touches and hooks (raising and
 /// navigating ones included) against the invariants of `FuzzChecker`.

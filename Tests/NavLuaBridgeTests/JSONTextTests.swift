@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// The hand-written JSON: strings escaped so that a strict parser gives
 /// them back, numbers exact and free of NaN.

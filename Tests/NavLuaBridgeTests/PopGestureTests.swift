@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// SPEC section 4: begin checks per style, completion rules, the interactive
 /// pop's motion and lifecycle, and the snapshot style's numbers.

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// navlua.render(path) from Lua.
 final class RenderBindingTests: XCTestCase {

@@ -1,7 +1,11 @@
 import Foundation
 import XCTest
 import CLua
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// Issue 5: the REPL. `navlua.live` is tested here on a host; the REPL
 /// itself is tested as a person uses it, by scripts/repl_test.sh driving the

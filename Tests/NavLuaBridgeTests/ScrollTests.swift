@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// SPEC sections 2 and 4: scroll views follow the finger, page, and compete
 /// with the pop gesture through `pop_simultaneous`.

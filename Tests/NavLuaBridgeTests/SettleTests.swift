@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// SPEC section 1: settle ticks until nothing is animating, tracking or
 /// transitioning, returns the seconds elapsed, and past its limit fails

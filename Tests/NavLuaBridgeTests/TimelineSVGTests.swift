@@ -1,5 +1,9 @@
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// --timeline: well-formed SVG whose lines, read back through each panel's
 /// stated scale, give `nav:visual()` at their frames.

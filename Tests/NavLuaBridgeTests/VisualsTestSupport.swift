@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import NavLuaEngine
+@testable import NavLuaVisuals
 @testable import NavLuaBridge
+@testable import NavLuaTestRunner
+import NavLuaTestSupport
 
 /// Checks for the pictures and traces that do not trust navlua's own
 /// writers: python3's json and xml.etree parse what we wrote.

@@ -1,4 +1,7 @@
 import NavLuaBridge
+import NavLuaEngine
+import NavLuaVisuals
+import NavLuaTestRunner
 
 /// The files `--trace`, `--timeline` and `--filmstrip` ask for: a frame
 /// recorder is installed before the script runs (only when one of them is

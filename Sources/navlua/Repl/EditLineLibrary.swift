@@ -1,4 +1,5 @@
 import CEditLine
+import NavLuaEngine
 
 /// libedit, opened with dlopen the first time a terminal REPL starts.
 ///

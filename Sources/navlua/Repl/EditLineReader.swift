@@ -1,6 +1,11 @@
 import CEditLine
 import CLua
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavLuaEngine
 
 /// A terminal line editor over libedit: emacs key bindings, a history kept
 /// in a file, Tab completion, Ctrl-C that drops the line, and an idle

@@ -1,5 +1,10 @@
 import CEditLine
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavLuaEngine
 
 /// What asking for one line of input gave.
 enum LineInput: Equatable {

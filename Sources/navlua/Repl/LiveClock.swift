@@ -1,5 +1,6 @@
 import CLua
 import NavLuaBridge
+import NavLuaEngine
 
 /// Live mode's bookkeeping: which frame wall time has made due since the
 /// REPL started waiting at the prompt. The engine never reads a wall clock;

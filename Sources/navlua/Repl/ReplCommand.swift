@@ -1,6 +1,12 @@
 import CLua
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavLuaBridge
+import NavLuaEngine
+import NavLuaTestRunner
 
 /// `navlua repl [options] [FILE [ARGS...]]`: with a FILE, as `navlua -i FILE`.
 enum ReplCommand {

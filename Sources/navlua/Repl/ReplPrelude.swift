@@ -1,3 +1,5 @@
+import NavLuaEngine
+
 /// The REPL's Lua side: how results are shown and what Tab offers.
 ///
 /// Written in Lua so that a `__tostring` or `__index` of the user's runs

@@ -1,6 +1,12 @@
 import CLua
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavLuaBridge
+import NavLuaEngine
+import NavLuaTestRunner
 
 /// One REPL session: reads a chunk, runs it through `protectedCall`,
 /// prints its results and the status line, and keeps live mode's clock.

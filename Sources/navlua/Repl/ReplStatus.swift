@@ -1,4 +1,5 @@
 import NavLuaBridge
+import NavLuaEngine
 
 /// What the status line reports, kept to tell whether an input changed it:
 /// the world (navlua.reset makes a new one), the frame, and each

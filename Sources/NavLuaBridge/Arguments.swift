@@ -1,0 +1,153 @@
+import CLua
+import NavLuaEngine
+
+/// Reads and checks the arguments of a call from Lua. Every problem is a
+/// NavError naming the argument and what it got; nothing here raises.
+extension Lua {
+    func finiteNumber(_ i: Int32, _ what: String) throws -> Double {
+        guard let d = number(i), d.isFinite else {
+            throw argumentError(what, "a finite number", got: describe(i))
+        }
+        return d
+    }
+
+    func optionalFiniteNumber(_ i: Int32, _ what: String) throws -> Double? {
+        isNil(i) ? nil : try finiteNumber(i, what)
+    }
+
+    func nonNegative(_ i: Int32, _ what: String) throws -> Double {
+        let d = try finiteNumber(i, what)
+        guard d >= 0 else { throw argumentError(what, "a number >= 0", got: describe(i)) }
+        return d
+    }
+
+    /// A whole number in 0...max.
+    func count(_ i: Int32, _ what: String, max: Int = 1 << 40) throws -> Int {
+        guard let d = number(i), d.isFinite, d >= 0, d <= Double(max), d == d.rounded() else {
+            throw argumentError(what, "a whole number from 0 to \(max)", got: describe(i))
+        }
+        return Int(d)
+    }
+
+    func requiredString(_ i: Int32, _ what: String) throws -> String {
+        guard let s = string(i) else { throw argumentError(what, "a string", got: describe(i)) }
+        return s
+    }
+
+    /// A point given as {x, y} or {x=, y=}.
+    func point(_ i: Int32, _ what: String) throws -> Point {
+        guard type(i) == LUA_TTABLE else {
+            throw argumentError(what, "a point {x, y} or {x=, y=}", got: describe(i))
+        }
+        let t = absolute(i)
+        rawGet(t, "x")
+        if isNil(-1) {
+            pop()
+            rawGet(t, 1)
+        }
+        rawGet(t, "y")
+        if isNil(-1) {
+            pop()
+            rawGet(t, 2)
+        }
+        defer { pop(2) }
+        guard let x = number(-2), x.isFinite, let y = number(-1), y.isFinite else {
+            throw argumentError(what, "a point with finite x and y", got: "x=\(describe(-2)), y=\(describe(-1))")
+        }
+        return Point(x, y)
+    }
+
+    /// Either a point table at `i`, or two numbers at `i` and `i + 1`.
+    /// Returns the point and the index after it.
+    func pointOrCoordinates(_ i: Int32, _ what: String) throws -> (Point, Int32) {
+        if type(i) == LUA_TTABLE { return (try point(i, what), i + 1) }
+        let x = try finiteNumber(i, "x"), y = try finiteNumber(i + 1, "y")
+        return (Point(x, y), i + 2)
+    }
+}
+
+/// An options table such as `{animated=true}`: unknown names are errors,
+/// and each field is checked as it is read.
+struct Options {
+    let lua: Lua
+    let index: Int32?
+
+    /// `index` may hold nil (no options) or a table whose keys are all in `allowed`.
+    init(_ lua: Lua, _ i: Int32, allowed: [String]) throws {
+        self.lua = lua
+        if lua.isNil(i) {
+            index = nil
+            return
+        }
+        guard lua.type(i) == LUA_TTABLE else {
+            throw argumentError("options", "a table", got: lua.describe(i))
+        }
+        let t = lua.absolute(i)
+        index = t
+        lua.pushNil()
+        while lua_next(lua.L, t) != 0 {
+            lua.pop()
+            guard let key = lua.string(-1) else {
+                let d = lua.describe(-1)
+                lua.pop()
+                throw NavError("unknown option \(d)")
+            }
+            if !allowed.contains(key) {
+                lua.pop()
+                throw NavError("unknown option '\(key)' (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Pushes the field (nil when there are no options); the caller pops.
+    @discardableResult
+    func push(_ key: String) -> Int32 {
+        guard let t = index else {
+            lua.pushNil()
+            return LUA_TNIL
+        }
+        return lua.rawGet(t, key)
+    }
+
+    func with<T>(_ key: String, _ read: () throws -> T?) rethrows -> T? {
+        push(key)
+        defer { lua.pop() }
+        return lua.isNil(-1) ? nil : try read()
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        try with(key) {
+            guard let b = lua.bool(-1) else { throw argumentError(key, "a boolean", got: lua.describe(-1)) }
+            return b
+        }
+    }
+
+    func number(_ key: String) throws -> Double? {
+        try with(key) { try lua.finiteNumber(-1, key) }
+    }
+
+    func nonNegative(_ key: String) throws -> Double? {
+        try with(key) { try lua.nonNegative(-1, key) }
+    }
+
+    func positive(_ key: String) throws -> Double? {
+        try with(key) {
+            let d = try lua.finiteNumber(-1, key)
+            guard d > 0 else { throw argumentError(key, "a positive number", got: lua.describe(-1)) }
+            return d
+        }
+    }
+
+    func string(_ key: String) throws -> String? {
+        try with(key) { try lua.requiredString(-1, key) }
+    }
+
+    func point(_ key: String) throws -> Point? {
+        try with(key) { try lua.point(-1, key) }
+    }
+
+    /// `animated`, true unless given.
+    var animated: Bool {
+        get throws { try bool("animated") ?? true }
+    }
+}

@@ -1,0 +1,138 @@
+import CLua
+import NavLuaEngine
+import NavLuaVisuals
+
+/// navlua's side of one Lua state: the world the script drives, and the
+/// registry tables that tie Lua values to engine objects. It lives in the
+/// state's extra space, so every Swift function reaches it in one load.
+public final class Bridge {
+    /// The Lua thread of the call in progress: the main state, or the
+    /// coroutine a script called navlua from. Hooks and callbacks run on it,
+    /// never on a thread that is suspended in a resume.
+    private(set) var L: OpaquePointer
+    public private(set) var world: World
+    /// Bumped by navlua.reset: objects of an older world are refused.
+    private(set) var generation = 0
+    private var nextScreenID = 0
+    /// Samples every frame for --timeline, --filmstrip and the trace's
+    /// counters; nil (the default) unless one of them was asked for. It
+    /// follows the world across navlua.reset.
+    public var recorder: FrameRecorder? { didSet { configure(world) } }
+
+    // Registry keys of the tables the bridge keeps.
+    static let screenTables = "navlua.screen_tables"   // id -> screen table, weak values
+    static let pinnedScreens = "navlua.pinned_screens" // id -> screen table while the engine holds it
+    static let screenObjects = "navlua.screen_objects" // screen table -> userdata, weak keys
+    static let navObjects = "navlua.nav_objects"       // nav id -> userdata, this world's
+    static let scrollObjects = "navlua.scroll_objects" // scroll id -> userdata, weak values
+    static let subscribers = "navlua.subscribers"      // subscription id -> function
+
+    init(L: OpaquePointer) {
+        self.L = L
+        world = World()
+        let lua = Lua(L)
+        makeRegistryTable(lua, Bridge.screenTables, mode: "v")
+        makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
+        makeRegistryTable(lua, Bridge.screenObjects, mode: "k")
+        makeRegistryTable(lua, Bridge.navObjects, mode: nil)
+        makeRegistryTable(lua, Bridge.scrollObjects, mode: "v")
+        makeRegistryTable(lua, Bridge.subscribers, mode: nil)
+        configure(world)
+    }
+
+    private func makeRegistryTable(_ lua: Lua, _ key: String, mode: String?) {
+        lua.newTable()
+        if let mode = mode {
+            lua.newTable()
+            lua.push(mode)
+            lua.rawSet(-2, "__mode")
+            lua_setmetatable(L, -2)
+        }
+        lua.rawSet(navlua_registryindex(), key)
+    }
+
+    /// Pushes the registry table stored under `key`.
+    func pushRegistryTable(_ key: String) {
+        Lua(L).rawGet(navlua_registryindex(), key)
+    }
+
+    /// A fresh world: clock 0, no navigations, an empty trace.
+    func reset(_ config: WorldConfig) {
+        world.shutdown()
+        world = World(config)
+        generation += 1
+        let lua = Lua(L)
+        for key in [Bridge.navObjects, Bridge.subscribers, Bridge.pinnedScreens] {
+            lua.newTable()
+            lua.rawSet(navlua_registryindex(), key)
+        }
+        configure(world)
+    }
+
+    private func configure(_ world: World) {
+        let L = self.L   // any thread reaches the same limits
+        world.shouldStop = {
+            let limits = navlua_limits(L)!
+            guard navlua_should_stop(limits) != 0 else { return nil }
+            limits.pointee.interrupted = 0
+            return String(cString: navlua_stop_message(limits))
+        }
+        world.frameObserver = recorder.map { recorder in { recorder.record($0) } }
+    }
+
+    /// Screens and scroll views outlive navlua.reset (a script may keep
+    /// them), so their ids come from the bridge, not from the world.
+    func makeScreenID() -> Int {
+        nextScreenID += 1
+        return nextScreenID
+    }
+
+    private var nextScrollViewID = 0
+
+    func makeScrollViewID() -> Int {
+        nextScrollViewID += 1
+        return nextScrollViewID
+    }
+
+    /// Stops the running world (at the end of a run, or on reset).
+    func close() { world.shutdown() }
+}
+
+extension Bridge {
+    /// For `bridged` only: the thread a Swift function was called on.
+    fileprivate func setThread(_ thread: OpaquePointer) { L = thread }
+}
+
+/// The bridge kept in the state's extra space.
+@inline(__always)
+func bridge(of L: OpaquePointer) -> Bridge {
+    Unmanaged<Bridge>.fromOpaque(navlua_extraspace(L).pointee!).takeUnretainedValue()
+}
+
+/// Runs the body of a Swift function called from Lua. A thrown error
+/// becomes the message "file:line: name: problem", which the C trampoline
+/// raises once this Swift frame has returned.
+@inline(__always)
+func bridged(_ L: OpaquePointer?, _ name: StaticString,
+             _ body: (Bridge, Lua) throws -> Int32) -> Int32 {
+    let L = L!
+    let lua = Lua(L)
+    let b = bridge(of: L)
+    let caller = b.L
+    b.setThread(L)
+    defer { b.setThread(caller) }
+    do {
+        return try body(b, lua)
+    } catch {
+        let message = (error as? NavError)?.message ?? "\(error)"
+        navlua_where(L)
+        lua.push("\(name): " + message)
+        lua_concat(L, 2)
+        return NAVLUA_RAISE
+    }
+}
+
+/// A bad argument: the message names the field and what it got.
+func argumentError(_ what: String, _ expected: String, got: String) -> NavError {
+    NavError("'\(what)' must be \(expected) (got \(got))")
+}

@@ -1,0 +1,93 @@
+import CLua
+import NavLuaEngine
+
+/// Swift objects carried by Lua full userdata. Each userdata holds one
+/// retained reference; its `__gc` releases it.
+extension Lua {
+    func pushObject(_ object: AnyObject, metatable: String) {
+        let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 1)!
+        raw.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+        luaL_setmetatable(L, metatable)
+    }
+
+    /// The object in the userdata at `i` if it has that metatable.
+    func object<T: AnyObject>(_ i: Int32, metatable: String, as _: T.Type = T.self) -> T? {
+        guard let raw = luaL_testudata(L, i, metatable) else { return nil }
+        let p = raw.load(as: UnsafeMutableRawPointer?.self)
+        guard let p = p else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? T
+    }
+
+    /// Creates a metatable named `name` (in the registry) with a `__gc` that
+    /// releases the object; leaves it on the stack.
+    func newObjectMetatable(_ name: String) {
+        luaL_newmetatable(L, name)
+        navlua_pushswiftfunction(L, releaseObject, 0)
+        rawSet(-2, "__gc")
+        push(name)
+        rawSet(-2, "__name")
+    }
+}
+
+extension Bridge {
+    /// Pushes the one userdata that stands for `object` in Lua, made on
+    /// first use and kept in the registry table `cache` under `id`, so that
+    /// the same engine object always compares equal in Lua.
+    func pushUnique(_ object: AnyObject, id: Int, cache: String, metatable: String) {
+        let lua = Lua(L)
+        pushRegistryTable(cache)
+        if lua.rawGet(-1, id) == LUA_TUSERDATA {
+            navlua_remove(L, -2)
+            return
+        }
+        lua.pop()
+        lua.pushObject(object, metatable: metatable)
+        lua.pushValue(-1)
+        lua.rawSet(-3, id)
+        navlua_remove(L, -2)
+    }
+}
+
+extension Lua {
+    /// A userdata type with methods: its metatable (with `__gc`), an
+    /// `__index` function that finds the methods in its upvalue 2 before
+    /// it reads fields, and the optional `__newindex` and `__tostring`.
+    func registerObjectType(_ name: String, methods: [(String, navlua_SwiftFunction)],
+                            index: navlua_SwiftFunction, newIndex: navlua_SwiftFunction? = nil,
+                            toString: navlua_SwiftFunction? = nil) {
+        newObjectMetatable(name)
+        newTable()
+        for (method, fn) in methods {
+            navlua_pushswiftfunction(L, fn, 0)
+            rawSet(-2, method)
+        }
+        navlua_pushswiftfunction(L, index, 1)
+        rawSet(-2, "__index")
+        for (event, fn) in [("__newindex", newIndex), ("__tostring", toString)] {
+            guard let fn = fn else { continue }
+            navlua_pushswiftfunction(L, fn, 0)
+            rawSet(-2, event)
+        }
+        pop()
+    }
+
+    /// In an `__index` function made by registerObjectType: pushes the
+    /// method named by argument 2, if there is one.
+    func pushMethod() -> Bool {
+        guard let key = string(2) else { return false }
+        rawGet(navlua_upvalueindex(2), key)
+        if !isNil(-1) { return true }
+        pop()
+        return false
+    }
+}
+
+private let releaseObject: navlua_SwiftFunction = { L in
+    guard let L = L, let raw = lua_touserdata(L, 1) else { return 0 }
+    let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    if let p = slot.pointee {
+        slot.pointee = nil
+        Unmanaged<AnyObject>.fromOpaque(p).release()
+    }
+    return 0
+}

@@ -1,0 +1,155 @@
+import CLua
+import NavLuaEngine
+
+/// A screen's fields and hooks, read from its Lua table at decision time.
+/// The table is found by id in a weak-valued registry table; while the
+/// engine holds the screen it is also pinned in a strong one, so a script
+/// may drop its own reference to a screen on a stack.
+final class LuaScreenSource: ScreenSource {
+    weak var bridge: Bridge?
+    let id: Int
+    private var lastTitle: String
+
+    init(bridge: Bridge, id: Int, title: String) {
+        self.bridge = bridge
+        self.id = id
+        self.lastTitle = title
+    }
+
+    /// Pushes the screen table (or nothing, returning false, once it is gone).
+    func pushTable() -> Bool {
+        guard let b = bridge else { return false }
+        let lua = Lua(b.L)
+        b.pushRegistryTable(Bridge.screenTables)
+        lua.rawGet(-1, id)
+        navlua_remove(b.L, -2)
+        if lua.type(-1) == LUA_TTABLE { return true }
+        lua.pop()
+        return false
+    }
+
+    func title() -> String {
+        guard let b = bridge, pushTable() else { return lastTitle }
+        let lua = Lua(b.L)
+        lua.rawGet(-1, "title")
+        if let t = lua.string(-1) { lastTitle = t }
+        lua.pop(2)
+        return lastTitle
+    }
+
+    /// Pushes field `name` (read with metamethods, protected).
+    private func withField<T>(_ name: String, _ read: (Lua) throws -> T) throws -> T {
+        guard let b = bridge else { throw NavError("screen '\(lastTitle)' belongs to a closed state") }
+        let lua = Lua(b.L)
+        let top = lua.top
+        defer { lua.setTop(top) }
+        guard pushTable() else { return try read(lua) }   // reads nil
+        if navlua_safe_getfield(b.L, lua.top, name) != LUA_OK {
+            throw NavError("screen '\(title())': reading '\(name)' failed: \(lua.string(-1) ?? "?")")
+        }
+        return try read(lua)
+    }
+
+    func flag(_ name: String) throws -> Bool {
+        try withField(name) { lua in
+            if lua.isNil(-1) { return false }
+            guard let v = lua.bool(-1) else {
+                throw NavError("screen '\(title())': field '\(name)' must be a boolean (got \(lua.describe(-1)))")
+            }
+            return v
+        }
+    }
+
+    func number(_ name: String) throws -> Double? {
+        try withField(name) { lua in
+            if lua.isNil(-1) { return nil }
+            guard let v = lua.number(-1), v.isFinite else {
+                throw NavError("screen '\(title())': field '\(name)' must be a finite number (got \(lua.describe(-1)))")
+            }
+            return v
+        }
+    }
+
+    func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult {
+        guard let b = bridge else { return .undefined }
+        let L = b.L
+        let lua = Lua(L)
+        let top = lua.top
+        defer { lua.setTop(top) }
+        // Hooks can be called deep inside other calls: make room first.
+        guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
+        guard pushTable() else { return .undefined }
+        let table = lua.top
+        if navlua_safe_getfield(L, table, hook.rawValue) != LUA_OK {
+            throw NavError("screen '\(title())': reading '\(hook.rawValue)' failed: \(lua.string(-1) ?? "?")")
+        }
+        if lua.isNil(-1) { return .undefined }
+        guard lua.type(-1) == LUA_TFUNCTION else {
+            throw NavError("screen '\(title())': '\(hook.rawValue)' must be a function (got \(lua.describe(-1)))")
+        }
+        navlua_pushmsghandler(L)
+        navlua_insert(L, -2)
+        let handler = lua.top - 1
+        lua.pushValue(table)
+        var nargs: Int32 = 1
+        switch arguments {
+        case .none: break
+        case .animated(let animated):
+            lua.push(animated)
+            nargs += 1
+        case .gesture(let info):
+            GestureTable.push(info, lua)
+            nargs += 1
+        }
+        if navlua_pcall(L, nargs, 1, handler) != LUA_OK {
+            let message = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+            throw NavError("hook '\(hook.rawValue)' of screen '\(title())' failed: \(message)")
+        }
+        if lua.isNil(-1) { return .value(nil) }
+        if let v = lua.bool(-1) { return .value(v) }
+        switch hook {
+        case .enabled, .allow_drag_back, .will_go_back:
+            throw NavError("hook '\(hook.rawValue)' of screen '\(title())' returned \(lua.describe(-1)); "
+                           + "it must return a boolean or nil")
+        default:
+            return .value(nil)   // results of the other hooks are ignored
+        }
+    }
+
+    func setPinned(_ pinned: Bool) {
+        guard let b = bridge else { return }
+        let lua = Lua(b.L)
+        b.pushRegistryTable(Bridge.pinnedScreens)
+        if pinned {
+            if !pushTable() { lua.pushNil() }
+        } else {
+            lua.pushNil()
+        }
+        lua.rawSet(-2, id)
+        lua.pop()
+    }
+}
+
+/// The table hooks and completion functions see for a gesture:
+/// `{location={x=,y=}, translation=, velocity=, touches=n}`.
+enum GestureTable {
+    static func push(_ info: GestureInfo, _ lua: Lua) {
+        lua.newTable(hash: 4)
+        pushPoint(info.location, lua)
+        lua.rawSet(-2, "location")
+        pushPoint(info.translation, lua)
+        lua.rawSet(-2, "translation")
+        pushPoint(info.velocity, lua)
+        lua.rawSet(-2, "velocity")
+        lua.push(info.touches)
+        lua.rawSet(-2, "touches")
+    }
+
+    static func pushPoint(_ p: Point, _ lua: Lua) {
+        lua.newTable(hash: 2)
+        lua.push(p.x)
+        lua.rawSet(-2, "x")
+        lua.push(p.y)
+        lua.rawSet(-2, "y")
+    }
+}

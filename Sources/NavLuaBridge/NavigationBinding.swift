@@ -1,0 +1,293 @@
+import CLua
+import NavLuaEngine
+
+/// navlua.navigation and the navigation methods and fields: SPEC section 3.
+enum NavigationBinding {
+    static let metatable = "navlua.Navigation"
+
+    static let methods: [(String, navlua_SwiftFunction)] = [
+        ("push", push), ("pop", pop), ("pop_to_root", popToRoot), ("pop_to", popTo),
+        ("set_screens", setScreens), ("back", back), ("present", present),
+        ("dismiss", dismiss), ("visual", visual),
+    ]
+
+    static func register(_ lua: Lua) {
+        lua.registerObjectType(metatable, methods: methods, index: index, newIndex: newIndex, toString: toString)
+    }
+
+    static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
+                          "edge_width", "completion", "transition", "presentation"]
+
+    static let navigation: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.navigation") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            let o = try Options(lua, 1, allowed: options)
+            var opts = NavigationOptions(tunables: b.world.tunables)
+            if let style = try o.string("style") {
+                guard let s = PopStyle(rawValue: style) else {
+                    throw NavError("unknown style '\(style)' (expected edge, fullscreen or snapshot)")
+                }
+                opts.style = s
+            }
+            opts.popGesture = try o.bool("pop_gesture") ?? true
+            opts.dismissAtRoot = try o.bool("dismiss_at_root") ?? false
+            opts.barPerScreen = try o.bool("bar_per_screen") ?? true
+            if let e = try o.nonNegative("edge_width") { opts.edgeWidth = e }
+            opts.completion = try completion(o, lua, b)
+            if let t = try animationSpec(o, "transition", lua, default: opts.transition) { opts.transition = t }
+            if let p = try animationSpec(o, "presentation", lua, default: opts.presentation) { opts.presentation = p }
+            let root = try o.with("root") { try ScreenBinding.screen(lua, b, -1, "root") }
+            let nav = try b.world.makeNavigation(opts, root: root)
+            pushNavigation(nav, lua, b)
+            return 1
+        }
+    }
+
+    private static func completion(_ o: Options, _ lua: Lua, _ b: Bridge) throws -> CompletionRule {
+        o.push("completion")
+        defer { lua.pop() }
+        if lua.isNil(-1) { return .uikit }
+        if let name = lua.string(-1) {
+            guard let rule = CompletionRule.named(name) else {
+                throw NavError("unknown completion rule '\(name)' (expected \(CompletionRule.names.joined(separator: ", ")) or a function)")
+            }
+            return rule
+        }
+        guard lua.type(-1) == LUA_TFUNCTION else {
+            throw argumentError("completion", "a rule name or a function", got: lua.describe(-1))
+        }
+        let ref = LuaFunctionRef(lua)
+        return .custom { [weak b] p, vx, gesture in
+            guard let b = b else { return false }
+            let lua = Lua(b.L)
+            return try ref.callPredicate(b, what: "completion function") {
+                lua.push(p)
+                lua.push(vx)
+                GestureTable.push(gesture, lua)
+                return 3
+            }
+        }
+    }
+
+    /// `{duration=, curve=}` where curve is a name or navlua.spring{...}.
+    private static func animationSpec(_ o: Options, _ key: String, _ lua: Lua,
+                                      default spec: AnimationSpec) throws -> AnimationSpec? {
+        try o.with(key) {
+            let inner = try Options(lua, -1, allowed: ["duration", "curve"])
+            var result = spec
+            if let d = try inner.nonNegative("duration") { result.duration = d }
+            inner.push("curve")
+            defer { lua.pop() }
+            if lua.isNil(-1) { return result }
+            result.curve = try curve(lua, -1, "\(key).curve")
+            return result
+        }
+    }
+
+    static func curve(_ lua: Lua, _ i: Int32, _ what: String) throws -> Curve {
+        if let name = lua.string(i) {
+            guard let c = Curve.named(name) else {
+                throw NavError("unknown curve '\(name)' (expected linear, ease_in, ease_out, ease_in_out or navlua.spring{...})")
+            }
+            return c
+        }
+        if lua.type(i) == LUA_TTABLE {
+            let t = lua.absolute(i)
+            lua.rawGet(t, "curve")
+            lua.rawGet(t, "damping")
+            lua.rawGet(t, "response")
+            defer { lua.pop(3) }
+            if lua.string(-3) == "spring", let d = lua.number(-2), d.isFinite, d > 0,
+               let r = lua.number(-1), r.isFinite, r > 0 {
+                return .spring(damping: d, response: r)
+            }
+        }
+        throw argumentError(what, "a curve name or navlua.spring{...}", got: lua.describe(i))
+    }
+
+    /// One userdata per navigation, so the same navigation compares equal.
+    static func pushNavigation(_ nav: NavigationController, _ lua: Lua, _ b: Bridge) {
+        b.pushUnique(nav, id: nav.id, cache: Bridge.navObjects, metatable: metatable)
+    }
+
+    /// `self` of a method: a navigation of the current world.
+    static func navigation(_ lua: Lua, _ b: Bridge) throws -> NavigationController {
+        guard let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else {
+            throw argumentError("self", "a navigation (call methods with ':')", got: lua.describe(1))
+        }
+        guard nav.belongs(to: b.world) else {
+            throw NavError("this navigation belongs to a world that navlua.reset replaced")
+        }
+        return nav
+    }
+
+    // MARK: methods
+
+    /// The `{animated=}` options of a navigation call (true when absent).
+    private static func animated(_ lua: Lua, _ i: Int32) throws -> Bool {
+        try Options(lua, i, allowed: ["animated"]).animated
+    }
+
+    /// Returns the screen a pop variant removed (or nil) to Lua.
+    private static func returning(_ popped: Screen?, _ lua: Lua) -> Int32 {
+        ScreenBinding.push(popped, lua)
+        return 1
+    }
+
+    static let push: navlua_SwiftFunction = { L in
+        bridged(L, "nav:push") { b, lua in
+            let nav = try navigation(lua, b)
+            let screen = try ScreenBinding.screen(lua, b, 2, "screen")
+            try nav.push(screen, animated: animated(lua, 3))
+            return 0
+        }
+    }
+
+    static let pop: navlua_SwiftFunction = { L in
+        bridged(L, "nav:pop") { b, lua in
+            let nav = try navigation(lua, b)
+            return returning(try nav.pop(animated: animated(lua, 2)), lua)
+        }
+    }
+
+    static let popToRoot: navlua_SwiftFunction = { L in
+        bridged(L, "nav:pop_to_root") { b, lua in
+            let nav = try navigation(lua, b)
+            return returning(try nav.popToRoot(animated: animated(lua, 2)), lua)
+        }
+    }
+
+    static let popTo: navlua_SwiftFunction = { L in
+        bridged(L, "nav:pop_to") { b, lua in
+            let nav = try navigation(lua, b)
+            let screen = try ScreenBinding.screen(lua, b, 2, "screen")
+            return returning(try nav.pop(to: screen, animated: animated(lua, 3)), lua)
+        }
+    }
+
+    static let setScreens: navlua_SwiftFunction = { L in
+        bridged(L, "nav:set_screens") { b, lua in
+            let nav = try navigation(lua, b)
+            guard lua.type(2) == LUA_TTABLE else {
+                throw argumentError("screens", "an array of screens", got: lua.describe(2))
+            }
+            var list: [Screen] = []
+            for i in 1...max(1, lua.rawLength(2)) where lua.rawLength(2) > 0 {
+                lua.rawGet(2, i)
+                defer { lua.pop() }
+                list.append(try ScreenBinding.screen(lua, b, -1, "screens[\(i)]"))
+            }
+            try nav.setScreens(list, animated: animated(lua, 3))
+            return 0
+        }
+    }
+
+    static let back: navlua_SwiftFunction = { L in
+        bridged(L, "nav:back") { b, lua in
+            try navigation(lua, b).back()
+            return 0
+        }
+    }
+
+    static let present: navlua_SwiftFunction = { L in
+        bridged(L, "nav:present") { b, lua in
+            let nav = try navigation(lua, b)
+            try nav.present(animated: animated(lua, 2))
+            return 0
+        }
+    }
+
+    static let dismiss: navlua_SwiftFunction = { L in
+        bridged(L, "nav:dismiss") { b, lua in
+            let nav = try navigation(lua, b)
+            try nav.dismiss(animated: animated(lua, 2))
+            return 0
+        }
+    }
+
+    static let visual: navlua_SwiftFunction = { L in
+        bridged(L, "nav:visual") { b, lua in
+            let v = try navigation(lua, b).visual()
+            lua.newTable(hash: 7)
+            func placed(_ p: Visual.Placed?, _ key: String) {
+                guard let p = p else { return }
+                lua.newTable(hash: 2)
+                ScreenBinding.push(p.screen, lua)
+                lua.rawSet(-2, "screen")
+                lua.push(p.x)
+                lua.rawSet(-2, "x")
+                lua.rawSet(-2, key)
+            }
+            placed(v.top, "top")
+            placed(v.below, "below")
+            lua.push(v.dim)
+            lua.rawSet(-2, "dim")
+            lua.push(v.barHidden)
+            lua.rawSet(-2, "bar_hidden")
+            lua.push(v.y)
+            lua.rawSet(-2, "y")
+            if let m = v.mask {
+                lua.push(m)
+                lua.rawSet(-2, "mask")
+            }
+            if let s = v.snapshot {
+                lua.newTable(hash: 5)
+                ScreenBinding.push(s.screen, lua)
+                lua.rawSet(-2, "screen")
+                for (k, d) in [("x", s.x), ("y", s.y), ("width", s.width), ("height", s.height)] {
+                    lua.push(d)
+                    lua.rawSet(-2, k)
+                }
+                lua.rawSet(-2, "snapshot")
+            }
+            return 1
+        }
+    }
+
+    // MARK: fields
+
+    static let index: navlua_SwiftFunction = { L in
+        bridged(L, "navigation") { b, lua in
+            if lua.pushMethod() { return 1 }
+            guard let key = lua.string(2),
+                  let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
+            switch key {
+            case "screens":
+                lua.newTable(array: Int32(nav.count))
+                for (i, s) in nav.screens.enumerated() {
+                    ScreenBinding.push(s, lua)
+                    lua.rawSet(-2, i + 1)
+                }
+            case "top": ScreenBinding.push(nav.top, lua)
+            case "count": lua.push(nav.count)
+            case "transitioning": lua.push(nav.transitioning)
+            case "presented": lua.push(nav.presented)
+            case "bar_hidden": lua.push(nav.barHidden)
+            case "pop_gesture": lua.push(nav.options.popGesture)
+            case "style": lua.push(nav.style.rawValue)
+            case "completion": lua.push(nav.options.completion.name)
+            case "id": lua.push(nav.id)
+            default: lua.pushNil()
+            }
+            return 1
+        }
+    }
+
+    static let newIndex: navlua_SwiftFunction = { L in
+        bridged(L, "navigation") { b, lua in
+            let nav = try navigation(lua, b)
+            let key = lua.string(2) ?? lua.describe(2)
+            guard key == "pop_gesture" else { throw NavError("field '\(key)' is read-only") }
+            guard let on = lua.bool(3) else { throw argumentError("pop_gesture", "a boolean", got: lua.describe(3)) }
+            nav.options.popGesture = on
+            return 0
+        }
+    }
+
+    static let toString: navlua_SwiftFunction = { L in
+        let lua = Lua(L!)
+        guard let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
+        lua.push("navigation \(nav.id) [" + nav.screens.map { $0.title }.joined(separator: " > ") + "]")
+        return 1
+    }
+}

@@ -1,0 +1,243 @@
+import CLua
+import NavLuaEngine
+
+/// navlua.screen and screen:add_scroll_view: SPEC section 2.
+enum ScreenBinding {
+    static let metatable = "navlua.Screen"
+    static let objectMetatable = "navlua.ScreenObject"
+    static let scrollMetatable = "navlua.ScrollView"
+
+    static let flagFields = ["pop_disabled", "navigation_bar_hidden"]
+
+    static func register(_ lua: Lua) {
+        // Screen tables: methods through __index, a readable __tostring.
+        luaL_newmetatable(lua.L, metatable)
+        lua.newTable()
+        navlua_pushswiftfunction(lua.L, addScrollView, 0)
+        lua.rawSet(-2, "add_scroll_view")
+        lua.rawSet(-2, "__index")
+        navlua_pushswiftfunction(lua.L, screenToString, 0)
+        lua.rawSet(-2, "__tostring")
+        lua.pop()
+        lua.newObjectMetatable(objectMetatable)
+        lua.pop()
+        lua.registerObjectType(scrollMetatable, methods: [], index: scrollIndex, newIndex: scrollNewIndex)
+    }
+
+    /// navlua.screen{title=..., ...}: checks the table and makes it a screen.
+    static let screen: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.screen") { b, lua in
+            guard lua.type(1) == LUA_TTABLE else {
+                throw argumentError("screen", "a table with a title", got: lua.describe(1))
+            }
+            lua.setTop(1)
+            if (try? ScreenBinding.screen(lua, b, 1, "screen")) != nil { return 1 }  // already one
+            if lua_getmetatable(L, 1) != 0 {
+                throw NavError("a screen table cannot have a metatable of its own")
+            }
+            lua.rawGet(1, "title")
+            guard let title = lua.string(-1), !title.isEmpty else {
+                throw argumentError("title", "a non-empty string", got: lua.describe(-1))
+            }
+            lua.pop()
+            for name in flagFields {
+                lua.rawGet(1, name)
+                defer { lua.pop() }
+                if !lua.isNil(-1) && lua.bool(-1) == nil {
+                    throw argumentError(name, "a boolean", got: lua.describe(-1))
+                }
+            }
+            lua.rawGet(1, "max_initial_distance")
+            if !lua.isNil(-1) { _ = try lua.finiteNumber(-1, "max_initial_distance") }
+            lua.pop()
+            for hook in Hook.allCases {
+                lua.rawGet(1, hook.rawValue)
+                defer { lua.pop() }
+                if !lua.isNil(-1) && lua.type(-1) != LUA_TFUNCTION {
+                    throw argumentError(hook.rawValue, "a function", got: lua.describe(-1))
+                }
+            }
+            let id = b.makeScreenID()
+            let screen = Screen(id: id, source: LuaScreenSource(bridge: b, id: id, title: title))
+            luaL_setmetatable(L, metatable)
+            b.pushRegistryTable(Bridge.screenTables)
+            lua.pushValue(1)
+            lua.rawSet(-2, id)
+            lua.pop()
+            b.pushRegistryTable(Bridge.screenObjects)
+            lua.pushValue(1)
+            lua.pushObject(screen, metatable: objectMetatable)
+            lua_rawset(L, -3)
+            lua.pop()
+            lua.setTop(1)
+            return 1
+        }
+    }
+
+    /// The engine screen for the screen table at `i`.
+    static func screen(_ lua: Lua, _ b: Bridge, _ i: Int32, _ what: String) throws -> Screen {
+        let index = lua.absolute(i)
+        if lua.type(index) == LUA_TTABLE {
+            b.pushRegistryTable(Bridge.screenObjects)
+            lua.pushValue(index)
+            lua_rawget(lua.L, -2)
+            let screen = lua.object(-1, metatable: objectMetatable, as: Screen.self)
+            lua.pop(2)
+            if let screen = screen { return screen }
+        }
+        throw argumentError(what, "a screen made by navlua.screen", got: lua.describe(index))
+    }
+
+    /// Pushes the table of an engine screen (nil if it is gone).
+    static func push(_ screen: Screen?, _ lua: Lua) {
+        guard let source = screen?.source as? LuaScreenSource, source.pushTable() else {
+            lua.pushNil()
+            return
+        }
+    }
+
+    static let screenToString: navlua_SwiftFunction = { L in
+        let lua = Lua(L!)
+        lua.rawGet(1, "title")
+        lua.push("screen '" + (lua.string(-1) ?? "?") + "'")
+        return 1
+    }
+
+    // MARK: scroll views
+
+    static let addScrollView: navlua_SwiftFunction = { L in
+        bridged(L, "screen:add_scroll_view") { b, lua in
+            let screen = try ScreenBinding.screen(lua, b, 1, "self")
+            let o = try Options(lua, 2, allowed: ["x", "y", "width", "height", "content_width", "offset",
+                                                  "paging", "page_offset_reset", "pop_simultaneous"])
+            let w = b.world
+            let frame = Rect(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0,
+                             width: try o.positive("width") ?? w.width,
+                             height: try o.positive("height") ?? w.height)
+            guard let content = try o.nonNegative("content_width") else {
+                throw argumentError("content_width", "a number >= 0", got: "nil")
+            }
+            let view = ScrollView(
+                id: b.makeScrollViewID(), frame: frame, contentWidth: content,
+                offset: try o.nonNegative("offset") ?? 0, paging: try o.bool("paging") ?? false,
+                pageOffsetReset: try o.bool("page_offset_reset") ?? false,
+                popSimultaneous: try popSimultaneous(o, lua, b))
+            view.offset = view.clampedOffset(view.offset)
+            screen.addScrollView(view)
+            pushScrollView(view, lua, b)
+            return 1
+        }
+    }
+
+    private static func popSimultaneous(_ o: Options, _ lua: Lua, _ b: Bridge) throws -> ScrollView.PopSimultaneous {
+        o.push("pop_simultaneous")
+        defer { lua.pop() }
+        if lua.isNil(-1) { return .never }
+        if let name = lua.string(-1) {
+            switch name {
+            case "at_leading_edge": return .atLeadingEdge
+            case "first_page": return .firstPage
+            default: break
+            }
+        } else if lua.type(-1) == LUA_TFUNCTION {
+            let ref = LuaFunctionRef(lua)
+            return .custom { [weak b] view in
+                guard let b = b else { return false }
+                return try ref.callPredicate(b, what: "pop_simultaneous function") {
+                    pushScrollView(view, Lua(b.L), b)
+                    return 1
+                }
+            }
+        }
+        throw argumentError("pop_simultaneous", "\"at_leading_edge\", \"first_page\" or a function",
+                            got: lua.describe(-1))
+    }
+
+    /// One userdata per scroll view, so that the same view compares equal.
+    static func pushScrollView(_ view: ScrollView, _ lua: Lua, _ b: Bridge) {
+        b.pushUnique(view, id: view.id, cache: Bridge.scrollObjects, metatable: scrollMetatable)
+    }
+
+    static let scrollIndex: navlua_SwiftFunction = { L in
+        bridged(L, "scroll view") { _, lua in
+            guard let view = lua.object(1, metatable: scrollMetatable, as: ScrollView.self) else { return 0 }
+            switch lua.string(2) ?? "" {
+            case "offset": lua.push(view.offset)
+            case "page": lua.push(view.page)
+            case "scrolling": lua.push(view.scrolling)
+            case "x": lua.push(view.frame.x)
+            case "y": lua.push(view.frame.y)
+            case "width": lua.push(view.frame.width)
+            case "height": lua.push(view.frame.height)
+            case "content_width": lua.push(view.contentWidth)
+            case "paging": lua.push(view.paging)
+            case "page_offset_reset": lua.push(view.pageOffsetReset)
+            case "id": lua.push(view.id)
+            default: lua.pushNil()
+            }
+            return 1
+        }
+    }
+
+    static let scrollNewIndex: navlua_SwiftFunction = { L in
+        bridged(L, "scroll view") { _, lua in
+            guard let view = lua.object(1, metatable: scrollMetatable, as: ScrollView.self) else { return 0 }
+            let key = lua.string(2) ?? lua.describe(2)
+            switch key {
+            case "offset":
+                view.offset = view.clampedOffset(try lua.finiteNumber(3, "offset"))
+            case "page":
+                let page = try lua.count(3, "page", max: 1 << 30)
+                view.page = page
+                if !view.pageOffsetReset { view.offset = view.clampedOffset(Double(page) * view.frame.width) }
+            default:
+                throw NavError("field '\(key)' is read-only")
+            }
+            return 0
+        }
+    }
+}
+
+/// A Lua function kept in the registry for the engine to call back
+/// (custom completion rules, pop_simultaneous functions, subscribers).
+final class LuaFunctionRef {
+    let ref: Int32
+
+    /// Takes the function on top of the stack (leaves it there).
+    init(_ lua: Lua) {
+        lua.pushValue(-1)
+        ref = luaL_ref(lua.L, navlua_registryindex())
+    }
+
+    /// Calls the function with the arguments `pushArguments` pushes (it
+    /// returns their count); the result must be a boolean.
+    func callPredicate(_ b: Bridge, what: String, _ pushArguments: () -> Int32) throws -> Bool {
+        let L = b.L
+        let lua = Lua(L)
+        let top = lua.top
+        defer { lua.setTop(top) }
+        try call(b, what: what, results: 1, pushArguments)
+        guard let result = lua.bool(-1) else {
+            throw NavError("\(what) returned \(lua.describe(-1)); it must return a boolean")
+        }
+        return result
+    }
+
+    /// Calls the function under pcall with a traceback; leaves `results`
+    /// values on the stack.
+    func call(_ b: Bridge, what: String, results: Int32, _ pushArguments: () -> Int32) throws {
+        let L = b.L
+        let lua = Lua(L)
+        guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
+        navlua_pushmsghandler(L)
+        let handler = lua.top
+        lua_rawgeti(L, navlua_registryindex(), lua_Integer(ref))
+        let n = pushArguments()
+        if navlua_pcall(L, n, results, handler) != LUA_OK {
+            let message = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+            lua.setTop(handler - 1)
+            throw NavError("\(what) failed: \(message)")
+        }
+        navlua_remove(L, handler)
+    }
+}

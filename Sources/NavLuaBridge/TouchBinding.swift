@@ -1,0 +1,172 @@
+import CLua
+import NavLuaEngine
+
+/// Touches: navlua.touch_down, the touch methods, navlua.drag and
+/// navlua.tap (SPEC section 4). Each call advances the clock as far as its
+/// samples need.
+enum TouchBinding {
+    static let metatable = "navlua.Touch"
+
+    static let methods: [(String, navlua_SwiftFunction)] = [
+        ("move_to", moveTo), ("hold", hold), ("up", up), ("cancel", cancel),
+    ]
+
+    static func register(_ lua: Lua) {
+        lua.registerObjectType(metatable, methods: methods, index: index, toString: toString)
+    }
+
+    static let touchDown: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.touch_down") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            let (point, _) = try lua.pointOrCoordinates(1, "point")
+            let touch = try b.world.touchDown(at: point)
+            lua.pushObject(touch, metatable: metatable)
+            return 1
+        }
+    }
+
+    /// `self` of a touch method: a touch of the current world.
+    static func touch(_ lua: Lua, _ b: Bridge) throws -> Touch {
+        guard let touch = lua.object(1, metatable: metatable, as: Touch.self) else {
+            throw argumentError("self", "a touch (call methods with ':')", got: lua.describe(1))
+        }
+        guard touch.owner === b.world else {
+            throw NavError("touch \(touch.id) belongs to a world that navlua.reset replaced")
+        }
+        return touch
+    }
+
+    static let moveTo: navlua_SwiftFunction = { L in
+        bridged(L, "touch:move_to") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            let t = try touch(lua, b)
+            let (point, next) = try lua.pointOrCoordinates(2, "point")
+            let duration = lua.isNil(next) ? 0 : try lua.nonNegative(next, "duration")
+            try b.world.move(t, to: point, seconds: duration)
+            return 0
+        }
+    }
+
+    static let hold: navlua_SwiftFunction = { L in
+        bridged(L, "touch:hold") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            let t = try touch(lua, b)
+            try b.world.hold(t, seconds: try lua.nonNegative(2, "seconds"))
+            return 0
+        }
+    }
+
+    static let up: navlua_SwiftFunction = { L in
+        bridged(L, "touch:up") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            try b.world.lift(try touch(lua, b))
+            return 0
+        }
+    }
+
+    static let cancel: navlua_SwiftFunction = { L in
+        bridged(L, "touch:cancel") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            try b.world.cancel(try touch(lua, b))
+            return 0
+        }
+    }
+
+    static let index: navlua_SwiftFunction = { L in
+        let lua = Lua(L!)
+        if lua.pushMethod() { return 1 }
+        guard let key = lua.string(2),
+              let t = lua.object(1, metatable: metatable, as: Touch.self) else { return 0 }
+        switch key {
+        case "id": lua.push(t.id)
+        case "x": lua.push(t.location.x)
+        case "y": lua.push(t.location.y)
+        case "down": lua.push(t.isDown)
+        case "recognizer":
+            if let r = t.recognizer { lua.push(r) } else { lua.pushNil() }
+        default: lua.pushNil()
+        }
+        return 1
+    }
+
+    static let toString: navlua_SwiftFunction = { L in
+        let lua = Lua(L!)
+        guard let t = lua.object(1, metatable: metatable, as: Touch.self) else { return 0 }
+        lua.push("touch \(t.id) at (\(formatNumber(t.location.x, places: 2)), \(formatNumber(t.location.y, places: 2)))"
+                 + (t.isDown ? "" : " (lifted)"))
+        return 1
+    }
+
+    /// navlua.drag{from=, to= | by=, duration=0.25, hold=0}: down, move,
+    /// hold, up. Returns {recognizer=, state=, velocity={x=,y=}, finished=,
+    /// refused_by=}: `finished` tells whether a released pop finishes.
+    static let drag: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.drag") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            guard lua.type(1) == LUA_TTABLE else {
+                throw argumentError("options", "a table {from=, to= or by=, duration=, hold=}", got: lua.describe(1))
+            }
+            let o = try Options(lua, 1, allowed: ["from", "to", "by", "duration", "hold"])
+            guard let from = try o.point("from") else { throw argumentError("from", "a point", got: "nil") }
+            let to: Point
+            switch (try o.point("to"), try o.point("by")) {
+            case let (t?, nil): to = t
+            case let (nil, d?): to = from + d
+            case (nil, nil): throw NavError("needs 'to' or 'by'")
+            default: throw NavError("takes 'to' or 'by', not both")
+            }
+            let duration = try o.positive("duration") ?? 0.25
+            let holdTime = try o.nonNegative("hold") ?? 0
+            let world = b.world
+            let t = try world.touchDown(at: from)
+            do {
+                try world.move(t, to: to, seconds: duration)
+                if holdTime > 0 { try world.hold(t, seconds: holdTime) }
+                try world.lift(t)
+            } catch {
+                // the script has no handle on this touch: lift it here
+                world.release(t, because: "was released after a hook failed")
+                throw error
+            }
+            pushResult(t, lua)
+            return 1
+        }
+    }
+
+    /// navlua.tap(x, y) or navlua.tap{x, y}: down and up.
+    static let tap: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.tap") { b, lua in
+            try WorldBinding.refuseWhenBusy(b)
+            let (point, _) = try lua.pointOrCoordinates(1, "point")
+            let t = try b.world.touchDown(at: point)
+            do { try b.world.lift(t) } catch {
+                b.world.release(t, because: "was released after a hook failed")
+                throw error
+            }
+            pushResult(t, lua)
+            return 1
+        }
+    }
+
+    private static func pushResult(_ t: Touch, _ lua: Lua) {
+        lua.newTable(hash: 4)
+        if let r = t.recognizer {
+            lua.push(r)
+            lua.rawSet(-2, "recognizer")
+        }
+        if let s = t.recognizerState {
+            lua.push(s)
+            lua.rawSet(-2, "state")
+        }
+        if let f = t.popFinishes {
+            lua.push(f)
+            lua.rawSet(-2, "finished")
+        }
+        if let r = t.popRefusedBy {
+            lua.push(r)
+            lua.rawSet(-2, "refused_by")
+        }
+        GestureTable.pushPoint(t.releaseVelocity, lua)
+        lua.rawSet(-2, "velocity")
+    }
+}

@@ -1,0 +1,100 @@
+import CLua
+import NavLuaEngine
+
+/// navlua.reset, the clock and time: SPEC section 1.
+enum WorldBinding {
+    static let functions: [(String, navlua_SwiftFunction)] = [
+        ("reset", reset), ("tick", tick), ("advance", advance), ("settle", settle), ("spring", spring),
+    ]
+
+    /// Functions that cannot fail, pushed without the trampoline.
+    static let infallible: [(String, navlua_SwiftFunction)] = [("now", now), ("frame", frame)]
+
+    static let reset: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.reset") { b, lua in
+            try refuseWhenBusy(b)
+            let o = try Options(lua, 1, allowed: ["width", "height", "fps", "layout", "trace_limit"])
+            var config = WorldConfig()
+            if let w = try o.positive("width") { config.width = w }
+            if let h = try o.positive("height") { config.height = h }
+            if let fps = try o.with("fps", { try lua.count(-1, "fps", max: 100_000) }) {
+                guard fps > 0 else { throw argumentError("fps", "a whole number from 1 to 100000", got: "0") }
+                config.fps = fps
+            }
+            if let layout = try o.string("layout") {
+                guard let l = Layout(rawValue: layout) else {
+                    throw argumentError("layout", "\"ltr\" or \"rtl\"", got: "'\(layout)'")
+                }
+                config.layout = l
+            }
+            if let limit = try o.with("trace_limit", { try lua.count(-1, "trace_limit", max: 100_000_000) }) {
+                config.traceLimit = limit
+            }
+            b.reset(config)
+            return 0
+        }
+    }
+
+    /// Infallible: reads the clock, pushes one number.
+    static let now: navlua_SwiftFunction = { L in
+        let b = bridge(of: L!)
+        lua_pushnumber(L, Double(b.world.now) / 1e9)
+        return 1
+    }
+
+    static let frame: navlua_SwiftFunction = { L in
+        let b = bridge(of: L!)
+        lua_pushinteger(L, lua_Integer(b.world.clock.frame))
+        return 1
+    }
+
+    static let tick: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.tick") { b, lua in
+            try refuseWhenBusy(b)
+            let n = lua.isNil(1) ? 1 : try lua.count(1, "frames")
+            try b.world.tick(n)
+            return 0
+        }
+    }
+
+    static let advance: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.advance") { b, lua in
+            try refuseWhenBusy(b)
+            try b.world.advance(seconds: try lua.nonNegative(1, "seconds"))
+            return 0
+        }
+    }
+
+    static let settle: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.settle") { b, lua in
+            try refuseWhenBusy(b)
+            let limit = lua.isNil(1) ? 10 : try lua.nonNegative(1, "max_seconds")
+            lua.push(try b.world.settle(maxSeconds: limit))
+            return 1
+        }
+    }
+
+    /// navlua.spring{damping=, response=}: a curve for `transition.curve`.
+    static let spring: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.spring") { _, lua in
+            let o = try Options(lua, 1, allowed: ["damping", "response"])
+            let damping = try o.positive("damping") ?? 1
+            let response = try o.positive("response") ?? 0.5
+            lua.newTable()
+            lua.push("spring")
+            lua.rawSet(-2, "curve")
+            lua.push(damping)
+            lua.rawSet(-2, "damping")
+            lua.push(response)
+            lua.rawSet(-2, "response")
+            return 1
+        }
+    }
+
+    /// Driving calls re-enter the engine; from a hook they must not.
+    static func refuseWhenBusy(_ b: Bridge) throws {
+        if b.world.isBusy {
+            throw NavError("cannot be called from inside a hook or a trace subscriber")
+        }
+    }
+}

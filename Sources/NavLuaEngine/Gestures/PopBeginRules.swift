@@ -1,0 +1,71 @@
+/// The outcome of a pop gesture's begin checks.
+package enum BeginDecision: Equatable {
+    case begin
+    /// The named check refused (recorded as `refused_by`).
+    case refuse(String)
+    /// A hook or a field read raised; the world holds the error.
+    case hookFailed
+}
+
+/// The begin checks of the three styles, in SPEC order. Each style has its
+/// own file; what they share lives here.
+package enum PopBeginRules {
+    static func decide(_ g: PopGesture) -> BeginDecision {
+        if !g.nav.options.popGesture { return .refuse("pop_gesture") }
+        switch g.nav.style {
+        case .edge: return edge(g)
+        case .fullscreen: return fullscreen(g)
+        case .snapshot: return snapshot(g)
+        }
+    }
+
+    /// Only the edge style can fail at touch-down.
+    static func refusalAtTouchDown(_ nav: NavigationController, at point: Point, _ world: World) -> String? {
+        guard nav.style == .edge else { return nil }
+        if !nav.options.popGesture { return "pop_gesture" }
+        if distanceFromLeadingEdge(point.x, world) > nav.options.edgeWidth { return "edge_width" }
+        return nil
+    }
+
+    static func distanceFromLeadingEdge(_ x: Double, _ world: World) -> Double {
+        world.layout == .leftToRight ? x : world.width - x
+    }
+
+    /// Reads a screen field for a check; a failure is recorded.
+    static func read<T>(_ g: PopGesture, _ body: () throws -> T) -> T? {
+        do { return try body() } catch {
+            g.world.fail(error as? NavError ?? NavError("\(error)"))
+            return nil
+        }
+    }
+
+    /// The hooks shared by the edge and full-screen styles: `enabled`, then
+    /// `allow_drag_back` (its answer is final when defined), then
+    /// `will_go_back`. Undefined hooks are skipped; only `false` refuses.
+    static func askHooks(_ g: PopGesture, _ top: Screen) -> BeginDecision {
+        askEnabledAndAllowDragBack(g, top, g.info) ?? askWillGoBack(g, top)
+    }
+
+    /// `enabled`, then `allow_drag_back`: a decision, or nil to go on.
+    static func askEnabledAndAllowDragBack(_ g: PopGesture, _ top: Screen, _ info: GestureInfo) -> BeginDecision? {
+        switch g.world.call(.enabled, of: top) {
+        case .failed: return .hookFailed
+        case .value(false): return .refuse("enabled")
+        default: break
+        }
+        switch g.world.call(.allow_drag_back, of: top, .gesture(info)) {
+        case .failed: return .hookFailed
+        case .value(false): return .refuse("allow_drag_back")
+        case .value: return .begin
+        case .undefined: return nil
+        }
+    }
+
+    static func askWillGoBack(_ g: PopGesture, _ top: Screen) -> BeginDecision {
+        switch g.world.call(.will_go_back, of: top) {
+        case .failed: return .hookFailed
+        case .value(false): return .refuse("will_go_back")
+        default: return .begin
+        }
+    }
+}

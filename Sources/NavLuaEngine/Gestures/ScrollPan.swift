@@ -1,0 +1,89 @@
+/// A scroll view's pan, following one touch: the offset follows the finger
+/// (clamped to the content) from where the pan began; on release a paging
+/// view snaps to a page, and release speed may carry it one page on.
+package final class ScrollPan {
+    unowned let world: World
+    let view: ScrollView
+    unowned let touch: Touch
+    private(set) var active = false
+    private(set) var didBegin = false
+    private var startOffset = 0.0
+    private var startX = 0.0
+    private var startPage = 0
+
+    init(world: World, view: ScrollView, touch: Touch) {
+        self.world = world
+        self.view = view
+        self.touch = touch
+        // A finger on a snapping view stops it where it is.
+        if let id = view.snapAnimation {
+            world.cancelAnimation(id)
+            view.snapAnimation = nil
+        }
+    }
+
+    func begin() {
+        active = true
+        didBegin = true
+        view.isDragging = true
+        startOffset = view.offset
+        startX = touch.location.x
+        startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
+        record("began")
+    }
+
+    func moved(to point: Point) {
+        guard active else { return }
+        view.offset = view.clampedOffset(startOffset - (point.x - startX))
+    }
+
+    func lifted(velocity: Point) {
+        guard active else { return }
+        active = false
+        view.isDragging = false
+        record("ended")
+        guard view.paging, view.frame.width > 0 else { return }
+        snap(velocityX: velocity.x)
+    }
+
+    /// The world is going away: stop dragging without snapping.
+    func abandon() {
+        active = false
+        view.isDragging = false
+    }
+
+    private func snap(velocityX vx: Double) {
+        let w = view.frame.width
+        let position = view.offset / w
+        var target = position.rounded().saturatingInt
+        let fling = world.tunables.pagingFlingVelocity
+        if vx <= -fling { target = position.rounded(.down).saturatingInt + 1 }
+        if vx >= fling { target = position.rounded(.up).saturatingInt - 1 }
+        target = min(max(target, startPage - 1), startPage + 1)
+        target = min(max(target, 0), view.pageCount - 1)
+        if view.pageOffsetReset && view.page + (target - startPage) < 0 { target = startPage }
+        let view = self.view
+        let world = self.world
+        view.snapAnimation = world.animate(
+            from: view.offset, to: Double(target) * w, seconds: world.tunables.pagingSnapDuration,
+            curve: .easeOut, label: "scroll view \(view.id) snapping",
+            apply: { view.offset = $0 },
+            complete: { [startPage] in
+                view.snapAnimation = nil
+                if view.pageOffsetReset {
+                    view.page += target - startPage
+                    view.offset = w
+                } else {
+                    view.page = target
+                }
+                world.record(.scroll, ["view": .int(view.id), "page": .int(view.page),
+                                       "offset": .number(view.offset)])
+            },
+            abandoned: { view.snapAnimation = nil })
+    }
+
+    private func record(_ state: String) {
+        world.record(.gesture, ["recognizer": .string("scroll"), "state": .string(state),
+                                "view": .int(view.id), "offset": .number(view.offset)])
+    }
+}

@@ -1,0 +1,477 @@
+/// A stack of screens with UIKit's push and pop, their animations and
+/// lifecycle, a presentation state, and a queue for calls that arrive while
+/// it is busy (from a hook, or during a transition).
+public final class NavigationController {
+    /// Weak: Lua may keep a navigation after navlua.reset dropped its world.
+    private weak var owner: World?
+    public let id: Int
+    public var options: NavigationOptions
+    public private(set) var screens: [Screen] = []
+    public private(set) var presented = false
+    public private(set) var barHidden = false
+    /// Vertical offset of the whole navigation while presented or dismissed.
+    private(set) var presentationY: Double = 0
+    package var transition: Transition?
+    private(set) var queue: [NavigationCall] = []
+    /// The pop gesture under way on this navigation, if any.
+    var popGesture: PopGesture?
+    /// Whether its screens are on screen: from creation (the root is shown
+    /// at once) until a dismiss ends, and again from a present. Like UIKit,
+    /// which sends appearance callbacks only to view controllers in a
+    /// window, lifecycle events fire only while this is true, so a screen
+    /// never appears twice or disappears while hidden.
+    public private(set) var onScreen = true
+
+    init(world: World, id: Int, options: NavigationOptions) {
+        self.owner = world
+        self.id = id
+        self.options = options
+    }
+
+    /// Whether this navigation is part of `world` (false after a reset).
+    public func belongs(to world: World) -> Bool { owner === world }
+
+    /// The world; only reached through calls that checked `belongs(to:)`,
+    /// or from the world's own frames.
+    package var world: World { owner! }
+
+    public var top: Screen? { screens.last }
+    public var count: Int { screens.count }
+    public var transitioning: Bool { transition != nil }
+    public var style: PopStyle { options.style }
+    var width: Double { world.width }
+    var sign: Double { world.layout.sign }
+
+    // MARK: the public calls
+
+    public func push(_ screen: Screen, animated: Bool) throws {
+        try perform(.push(screen, animated: animated))
+    }
+
+    /// Returns the popped screen; nil at the root or when the call was queued.
+    @discardableResult
+    public func pop(animated: Bool) throws -> Screen? {
+        try perform(.pop(animated: animated))
+    }
+
+    @discardableResult
+    public func popToRoot(animated: Bool) throws -> Screen? {
+        try perform(.popToRoot(animated: animated))
+    }
+
+    @discardableResult
+    public func pop(to screen: Screen, animated: Bool) throws -> Screen? {
+        try perform(.popTo(screen, animated: animated))
+    }
+
+    public func setScreens(_ list: [Screen], animated: Bool) throws {
+        try perform(.setScreens(list, animated: animated))
+    }
+
+    /// The back button: `will_go_back`, then pop, or dismiss at the root.
+    public func back() throws {
+        try perform(.back)
+    }
+
+    public func present(animated: Bool) throws {
+        try perform(.present(animated: animated))
+    }
+
+    public func dismiss(animated: Bool) throws {
+        try perform(.dismiss(animated: animated))
+    }
+
+    /// Calls made from a hook or while anything moves wait their turn.
+    var mustQueue: Bool {
+        world.hookDepth > 0 || transition != nil || popGesture != nil || !queue.isEmpty
+    }
+
+    @discardableResult
+    private func perform(_ call: NavigationCall) throws -> Screen? {
+        try check(call)
+        if mustQueue || waitsForAnotherNavigation(call) {
+            enqueue(call)
+            return nil
+        }
+        return try world.drive { try apply(call) }
+    }
+
+    private func enqueue(_ call: NavigationCall) {
+        for screen in call.screens { screen.pins += 1 }
+        queue.append(call)
+        world.record(.queued, ["nav": .int(id), "call": .string(call.name)])
+    }
+
+    /// Runs queued calls while the navigation is free; a failure is the
+    /// current driving call's error.
+    func drainQueue() {
+        while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0]) {
+            let call = queue.removeFirst()
+            defer { for screen in call.screens { screen.pins -= 1 } }
+            do {
+                try check(call)
+                _ = try apply(call)
+            } catch {
+                world.fail(error as? NavError ?? NavError("\(error)"))
+            }
+        }
+    }
+
+    private var mustQueueIgnoringQueue: Bool {
+        world.hookDepth > 0 || transition != nil || popGesture != nil
+    }
+
+    /// A screen that another navigation is still animating out (popped
+    /// there, its transition running) joins this one only once that
+    /// transition ends, so that its did_disappear comes before its
+    /// will_appear here.
+    private func waitsForAnotherNavigation(_ call: NavigationCall) -> Bool {
+        let screens = call.screens
+        guard !screens.isEmpty else { return false }
+        return world.navigations.contains { other in
+            guard other !== self, let tr = other.transition else { return false }
+            return screens.contains { $0 === tr.top || $0 === tr.below }
+        }
+    }
+
+    /// Errors that do not depend on when the call runs.
+    private func check(_ call: NavigationCall) throws {
+        switch call {
+        case .push(let screen, _):
+            if let other = screen.navigation, other !== self {
+                throw NavError("screen '\(screen.title)' is in another navigation")
+            }
+        case .popTo(let screen, _):
+            if !screens.contains(where: { $0 === screen }) && !queue.contains(where: { $0.screens.contains { $0 === screen } }) {
+                throw NavError("screen '\(screen.title)' is not in the stack")
+            }
+        case .setScreens(let list, _):
+            guard !list.isEmpty else { throw NavError("the list of screens is empty") }
+            for (i, screen) in list.enumerated() {
+                if list[..<i].contains(where: { $0 === screen }) {
+                    throw NavError("screen '\(screen.title)' is in the list twice")
+                }
+                if let other = screen.navigation, other !== self {
+                    throw NavError("screen '\(screen.title)' is in another navigation")
+                }
+            }
+        case .present:
+            if screens.isEmpty { throw NavError("the navigation has no screens to present") }
+        default:
+            break
+        }
+    }
+
+    private func apply(_ call: NavigationCall) throws -> Screen? {
+        switch call {
+        case let .push(screen, animated):
+            try applyPush(screen, animated: animated)
+            return nil
+        case let .pop(animated):
+            return popTo(index: screens.count - 2, animated: animated)
+        case let .popToRoot(animated):
+            return popTo(index: 0, animated: animated)
+        case let .popTo(screen, animated):
+            guard let index = screens.firstIndex(where: { $0 === screen }) else {
+                throw NavError("screen '\(screen.title)' is not in the stack")
+            }
+            return popTo(index: index, animated: animated)
+        case let .setScreens(list, animated):
+            applySetScreens(list, animated: animated)
+            return nil
+        case .back:
+            goBack()
+            return nil
+        case let .present(animated):
+            guard !presented else { throw NavError("the navigation is already presented") }
+            guard let top = top else { throw NavError("the navigation has no screens to present") }
+            startPresentation(showing: true, top: top, animated: animated)
+            return nil
+        case let .dismiss(animated):
+            guard presented, let top = top else { throw NavError("the navigation is not presented") }
+            startPresentation(showing: false, top: top, animated: animated)
+            return nil
+        }
+    }
+
+    // MARK: stack changes
+
+    /// The one place the stack changes, so that pins and ownership follow.
+    private func setStack(_ new: [Screen]) {
+        for screen in new {
+            screen.pins += 1
+            screen.navigation = self
+        }
+        for screen in screens {
+            screen.pins -= 1
+            if !new.contains(where: { $0 === screen }) { screen.navigation = nil }
+        }
+        screens = new
+    }
+
+    /// Empties the stack and the queue when the world shuts down.
+    func releaseScreens() {
+        for call in queue { for screen in call.screens { screen.pins -= 1 } }
+        queue.removeAll()
+        transition = nil
+        popGesture = nil
+        setStack([])
+    }
+
+    func showRoot(_ root: Screen) {
+        setStack([root])
+        world.record(.push, ["nav": .int(id), "screen": .string(root.title), "animated": .bool(false)])
+        lifecycle(.will_appear, root, animated: false)
+        lifecycle(.did_appear, root, animated: false)
+    }
+
+    func validateNewScreen(_ screen: Screen) throws {
+        if let other = screen.navigation, other !== self {
+            throw NavError("screen '\(screen.title)' is in another navigation")
+        }
+    }
+
+    private func applyPush(_ screen: Screen, animated: Bool) throws {
+        if screens.contains(where: { $0 === screen }) {
+            guard style == .fullscreen else {
+                throw NavError("screen '\(screen.title)' is already in the stack")
+            }
+            // FDFullscreenPopGesture's guard against pushing twice.
+            world.record(.push_ignored, ["nav": .int(id), "screen": .string(screen.title)])
+            return
+        }
+        let from = top
+        setStack(screens + [screen])
+        world.record(.push, ["nav": .int(id), "screen": .string(screen.title), "animated": .bool(animated)])
+        move(arriving: screen, leaving: from, kind: .push, animated: animated && from != nil)
+    }
+
+    func popTo(index: Int, animated: Bool) -> Screen? {
+        guard index >= 0, index < screens.count - 1, let leaving = top else { return nil }
+        let target = screens[index]
+        setStack(Array(screens[...index]))
+        world.record(.pop, ["nav": .int(id), "screen": .string(leaving.title),
+                            "to": .string(target.title), "animated": .bool(animated)])
+        move(arriving: target, leaving: leaving, kind: .pop, animated: animated)
+        return leaving
+    }
+
+    private func applySetScreens(_ list: [Screen], animated: Bool) {
+        let oldTop = top
+        let wasInStack = list.last.map { new in screens.contains { $0 === new } } ?? false
+        setStack(list)
+        world.record(.push, ["nav": .int(id), "screen": .string(list.last!.title),
+                             "animated": .bool(animated), "set_screens": .int(list.count)])
+        guard let newTop = top, newTop !== oldTop else { return }
+        move(arriving: newTop, leaving: oldTop, kind: wasInStack ? .pop : .push,
+             animated: animated && oldTop != nil)
+    }
+
+    /// Lifecycle and motion for a screen replacing another on top.
+    private func move(arriving: Screen, leaving: Screen?, kind: Transition.Kind, animated: Bool) {
+        if let leaving = leaving { lifecycle(.will_disappear, leaving, animated: animated) }
+        lifecycle(.will_appear, arriving, animated: animated)
+        guard animated, let leaving = leaving else {
+            if let leaving = leaving { lifecycle(.did_disappear, leaving, animated: false) }
+            lifecycle(.did_appear, arriving, animated: false)
+            return
+        }
+        let transition = kind == .push
+            ? Transition(kind: .push, top: arriving, below: leaving)
+            : Transition(kind: .pop, top: leaving, below: arriving)
+        begin(transition)
+        let spec = options.transition
+        transition.animationID = world.animate(
+            from: 0, to: 1, seconds: spec.duration, curve: spec.curve, label: transition.label,
+            apply: { transition.progress = $0 },
+            complete: { [unowned self] in
+                self.end(transition, finished: true)
+                self.lifecycle(.did_disappear, leaving, animated: true)
+                self.lifecycle(.did_appear, arriving, animated: true)
+            })
+    }
+
+    func begin(_ transition: Transition) {
+        self.transition = transition
+        world.record(.transition, ["nav": .int(id), "phase": .string("begin"),
+                                   "what": .string(transition.kind.rawValue),
+                                   "screen": .string(transition.top.title)])
+    }
+
+    func end(_ transition: Transition, finished: Bool) {
+        if self.transition === transition { self.transition = nil }
+        world.record(.transition, ["nav": .int(id), "phase": .string(finished ? "finish" : "cancel"),
+                                   "what": .string(transition.kind.rawValue),
+                                   "screen": .string(transition.top.title)])
+    }
+
+    /// Removes the top screen after an interactive pop has finished.
+    func removeTopAfterGesture(_ leaving: Screen, animated: Bool) {
+        guard top === leaving, screens.count > 1 else { return }
+        setStack(Array(screens.dropLast()))
+        world.record(.pop, ["nav": .int(id), "screen": .string(leaving.title),
+                            "to": .string(top?.title ?? ""), "animated": .bool(animated),
+                            "interactive": .bool(true)])
+    }
+
+    // MARK: back and presentation
+
+    /// Back button semantics (QD's popOrDissMiss): ask `will_go_back`, then
+    /// pop, or at the root dismiss when allowed. Returns whether it went.
+    @discardableResult
+    func goBack() -> Bool {
+        guard let top = top else { return false }
+        if world.call(.will_go_back, of: top) == .value(false) { return false }
+        if world.pendingError != nil { return false }
+        if screens.count > 1 {
+            _ = popTo(index: screens.count - 2, animated: true)
+            return true
+        }
+        if options.dismissAtRoot && presented {
+            startPresentation(showing: false, top: top, animated: true)
+            return true
+        }
+        return false
+    }
+
+    /// Presenting a navigation that is still on screen (one made with a
+    /// root and never dismissed) slides it up without a second will_appear.
+    private func startPresentation(showing: Bool, top: Screen, animated: Bool) {
+        let kind: Transition.Kind = showing ? .present : .dismiss
+        if showing { presented = true }
+        world.record(showing ? .present : .dismiss, ["nav": .int(id), "animated": .bool(animated)])
+        let appears = showing && !onScreen
+        onScreen = true
+        if appears || !showing { lifecycle(showing ? .will_appear : .will_disappear, top, animated: animated) }
+        let finish = { [unowned self] in
+            if !showing { self.presented = false }
+            if appears || !showing { self.lifecycle(showing ? .did_appear : .did_disappear, top, animated: animated) }
+            if !showing { self.onScreen = false }
+        }
+        let hidden = world.height, shown = 0.0
+        guard animated else {
+            presentationY = showing ? shown : hidden
+            finish()
+            return
+        }
+        let transition = Transition(kind: kind, top: top, below: nil)
+        begin(transition)
+        let spec = options.presentation
+        transition.animationID = world.animate(
+            from: showing ? hidden : shown, to: showing ? shown : hidden,
+            seconds: spec.duration, curve: spec.curve, label: transition.label,
+            apply: { [unowned self] in self.presentationY = $0 },
+            complete: { [unowned self] in
+                self.end(transition, finished: true)
+                finish()
+            })
+    }
+
+    // MARK: lifecycle and bar
+
+    func lifecycle(_ hook: Hook, _ screen: Screen, animated: Bool) {
+        guard onScreen else {
+            // off screen: no callbacks, but the bar still follows the top
+            if hook == .will_appear { applyBar(of: screen, animated: false) }
+            return
+        }
+        world.record(.lifecycle, ["nav": .int(id), "name": .string(hook.rawValue),
+                                  "screen": .string(screen.title), "animated": .bool(animated)])
+        if hook == .will_appear { applyBar(of: screen, animated: animated) }
+        _ = world.call(hook, of: screen, .animated(animated), record: false)
+    }
+
+    /// FD: the appearing screen's preference applies at its will_appear.
+    private func applyBar(of screen: Screen, animated: Bool) {
+        guard options.barPerScreen else { return }
+        let hidden: Bool
+        do { hidden = try screen.source.flag("navigation_bar_hidden") } catch {
+            world.fail(error as? NavError ?? NavError("\(error)"))
+            return
+        }
+        guard hidden != barHidden else { return }
+        barHidden = hidden
+        world.record(.bar, ["nav": .int(id), "hidden": .bool(hidden),
+                            "screen": .string(screen.title), "animated": .bool(animated)])
+    }
+
+    // MARK: what it looks like
+
+    public func visual() -> Visual {
+        let w = width, s = sign, t = world.tunables
+        var top: Visual.Placed? = self.top.map { Visual.Placed(screen: $0, x: 0) }
+        var below: Visual.Placed?
+        var dim = 0.0
+        var snapshot: Visual.Snapshot?
+        var mask: Double? = style == .snapshot ? 0 : nil
+        if let tr = transition {
+            let q = tr.progress
+            switch tr.kind {
+            case .push:
+                top = Visual.Placed(screen: tr.top, x: s * w * (1 - q))
+                below = tr.below.map { Visual.Placed(screen: $0, x: -s * t.parallax * w * q) }
+                dim = t.dim * q
+            case .pop, .interactivePop:
+                top = Visual.Placed(screen: tr.top, x: s * w * q)
+                below = tr.below.map { Visual.Placed(screen: $0, x: -s * t.parallax * w * (1 - q)) }
+                dim = t.dim * (1 - q)
+            case .snapshotPop:
+                let x = tr.offset
+                top = Visual.Placed(screen: tr.top, x: s * x)
+                mask = t.snapshotMaskBase - x / t.snapshotMaskDivisor
+                if let b = tr.below {
+                    let g = t.snapshotGap * (w - x) / w
+                    let h = world.height
+                    snapshot = Visual.Snapshot(screen: b, x: g * w, y: g * h,
+                                               width: (1 - 2 * g) * w, height: (1 - 2 * g) * h)
+                }
+            case .present, .dismiss:
+                break
+            }
+        }
+        return Visual(top: top, below: below, dim: dim, barHidden: barHidden,
+                      snapshot: snapshot, mask: mask, y: presentationY)
+    }
+
+    /// What keeps this navigation from being settled, in words.
+    func activeThings() -> [String] {
+        var active: [String] = []
+        if let tr = transition { active.append("nav \(id): \(tr.label)") }
+        if !queue.isEmpty { active.append("nav \(id): \(queue.count) queued call(s)") }
+        return active
+    }
+}
+
+/// A navigation call, kept as a value so that it can wait in the queue.
+package enum NavigationCall {
+    case push(Screen, animated: Bool)
+    case pop(animated: Bool)
+    case popToRoot(animated: Bool)
+    case popTo(Screen, animated: Bool)
+    case setScreens([Screen], animated: Bool)
+    case back
+    case present(animated: Bool)
+    case dismiss(animated: Bool)
+
+    var name: String {
+        switch self {
+        case .push(let s, _): return "push '\(s.title)'"
+        case .pop: return "pop"
+        case .popToRoot: return "pop_to_root"
+        case .popTo(let s, _): return "pop_to '\(s.title)'"
+        case .setScreens(let l, _): return "set_screens (\(l.count))"
+        case .back: return "back"
+        case .present: return "present"
+        case .dismiss: return "dismiss"
+        }
+    }
+
+    /// Screens the call holds while it waits.
+    var screens: [Screen] {
+        switch self {
+        case .push(let s, _), .popTo(let s, _): return [s]
+        case .setScreens(let l, _): return l
+        default: return []
+        }
+    }
+}

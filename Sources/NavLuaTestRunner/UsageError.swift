@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Problems with the command line itself: exit 2 with a hint.
+public struct UsageError: Error {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+
+    public func report() -> Int32 {
+        writeError("navlua: \(message)\nTry 'navlua --help'.\n")
+        return 2
+    }
+}
+
+/// Writes to standard error after flushing what standard output holds.
+public func writeError(_ s: String) {
+    var s = s
+    fflush(nil)
+    s.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,62 @@
+import NavLuaEngine
+
+/// Keeps a `FrameSample` of every frame of a run, for the timeline, the
+/// filmstrip and the trace's counters. The world calls `record` at the end
+/// of each frame through `World.frameObserver`; nothing is recorded unless
+/// a recorder is installed.
+///
+/// Memory is bounded: past `capacity` samples, every other one is dropped
+/// and from then on only every `stride`-th frame is kept (2, 4, 8, ...), so
+/// a long run keeps evenly spaced frames of its whole length.
+///
+/// After `navlua.reset` the samples start over with the new world, as the
+/// trace does.
+public final class FrameRecorder {
+    public private(set) var samples: [FrameSample] = []
+    /// Most samples kept before thinning.
+    public let capacity: Int
+    /// Frames kept are multiples of this.
+    public private(set) var stride = 1
+    private weak var world: World?
+
+    public init(capacity: Int = 100_000) {
+        self.capacity = max(2, capacity)
+    }
+
+    /// Samples `world` at its current frame.
+    public func record(_ world: World) {
+        follow(world)
+        let frame = world.clock.frame
+        guard frame % stride == 0 else { return }
+        if let last = samples.last, last.frame == frame {
+            samples[samples.count - 1] = FrameSample(world)
+            return
+        }
+        if samples.count >= capacity {
+            stride *= 2
+            samples.removeAll { $0.frame % stride != 0 }
+            guard frame % stride == 0 else { return }
+        }
+        samples.append(FrameSample(world))
+    }
+
+    /// The samples with the world's present state as the last one (calls
+    /// made after the last frame, like a push without animation, show).
+    public func finish(_ world: World) -> [FrameSample] {
+        follow(world)
+        if let last = samples.last, last.frame == world.clock.frame {
+            samples[samples.count - 1] = FrameSample(world)
+        } else {
+            samples.append(FrameSample(world))
+        }
+        return samples
+    }
+
+    /// Starts over when the world was replaced.
+    private func follow(_ world: World) {
+        guard world !== self.world else { return }
+        self.world = world
+        samples.removeAll()
+        stride = 1
+    }
+}

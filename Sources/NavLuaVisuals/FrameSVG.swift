@@ -1,0 +1,170 @@
+import NavLuaEngine
+
+/// The device at one frame as an SVG picture, in points: black glass; for
+/// each navigation on screen, the screen below at its x under the dim (or,
+/// in the snapshot style, the scaled snapshot under the black mask), the
+/// top screen at its x, and the navigation bar with the top screen's title
+/// unless hidden. Screens are rectangles with their title in the middle.
+///
+/// Shapes carry `class` and `data-*` attributes (`data-screen`,
+/// `data-nav`) so tests and tools can read them back; their coordinates
+/// are `visual()`'s, in points.
+public enum FrameSVG {
+    /// UIKit's status bar and navigation bar heights on a 390 x 844 iPhone, points.
+    static let statusBarHeight = 47.0
+    static let navigationBarHeight = 44.0
+
+    /// A whole SVG document of one frame, drawn at `scale` pixels per point.
+    public static func document(_ sample: FrameSample, scale: Double = 0.5) -> String {
+        let w = sample.width, h = sample.height
+        let captionHeight = 20.0 / scale
+        var s = SVGText.open(width: w * scale, height: (h + captionHeight) * scale,
+                             viewBox: "0 0 \(SVGText.num(w)) \(SVGText.num(h + captionHeight))",
+                             extra: " data-frame=\"\(sample.frame)\"")
+        s += device(sample)
+        s += caption(sample, x: w / 2, y: h + captionHeight * 0.7, size: 13 / scale)
+        s += "</svg>\n"
+        return s
+    }
+
+    /// The picture's shapes, in points from the device's top-left corner.
+    static func device(_ sample: FrameSample) -> String {
+        let w = sample.width, h = sample.height
+        var s = "<rect class=\"glass\" x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#111\"/>\n"
+        for (i, nav) in sample.navigations.enumerated() where nav.isShown(index: i) {
+            s += navigation(nav, w: w, h: h)
+        }
+        return s
+    }
+
+    static func navigation(_ nav: NavigationSample, w: Double, h: Double) -> String {
+        var s = "<g class=\"navigation\" data-nav=\"\(nav.nav)\" data-style=\"\(nav.style)\""
+            + " data-bar-hidden=\"\(nav.barHidden)\""
+        if nav.y != 0 { s += " transform=\"translate(0,\(n(nav.y)))\"" }
+        s += ">\n"
+        if let snap = nav.snapshot {
+            s += screen(snap.title, role: "snapshot", x: snap.x, y: snap.y, w: snap.width, h: snap.height,
+                        fontSize: 28 * snap.width / w)
+        }
+        if let mask = nav.mask, mask > 0, nav.snapshot != nil {
+            s += shade("mask", mask, w: w, h: h)
+        }
+        if let below = nav.below {
+            s += screen(below.title, role: "below", x: below.x, y: 0, w: w, h: h, fontSize: 28)
+        }
+        if nav.dim > 0 { s += shade("dim", nav.dim, w: w, h: h) }
+        if let top = nav.top {
+            s += screen(top.title, role: "top", x: top.x, y: 0, w: w, h: h, fontSize: 28)
+            // the shadow UIKit draws along the moving screen's leading edge
+            if top.x != 0 {
+                let edge = top.x > 0 ? top.x : top.x + w
+                s += "<line class=\"edge\" x1=\"\(n(edge))\" y1=\"0\" x2=\"\(n(edge))\" y2=\"\(n(h))\""
+                    + " stroke=\"#000\" stroke-opacity=\"0.35\" stroke-width=\"2\"/>\n"
+            }
+        }
+        if !nav.barHidden, let title = barTitle(nav) {
+            // QD moves the whole navigation view, bar included; UIKit's bar stays put.
+            let x = nav.style == "snapshot" ? nav.top?.x ?? 0 : 0
+            s += bar(title, x: x, w: w)
+        }
+        s += "</g>\n"
+        return s
+    }
+
+    static func screen(_ title: String, role: String, x: Double, y: Double, w: Double, h: Double,
+                       fontSize: Double) -> String {
+        let t = SVGText.escape(title)
+        return "<g class=\"screen \(role)\" data-screen=\"\(t)\">"
+            + "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
+            + " fill=\"\(SVGText.color(for: title))\" stroke=\"#555\" stroke-width=\"1\"/>"
+            + "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h / 2))\" font-size=\"\(n(fontSize))\""
+            + " text-anchor=\"middle\" fill=\"#222\">\(t)</text></g>\n"
+    }
+
+    static func shade(_ role: String, _ alpha: Double, w: Double, h: Double) -> String {
+        "<rect class=\"\(role)\" x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#000\""
+            + " fill-opacity=\"\(SVGText.num(alpha, places: 4))\"/>\n"
+    }
+
+    /// The bar belongs to the screen whose appearance it shows: during a
+    /// push or pop animation, the arriving one (its `will_appear` set it).
+    static func barTitle(_ nav: NavigationSample) -> String? {
+        switch nav.transition {
+        case "pop", "interactive_pop": return nav.below?.title ?? nav.top?.title
+        default: return nav.top?.title
+        }
+    }
+
+    static func bar(_ title: String, x: Double, w: Double) -> String {
+        let y = statusBarHeight, bh = navigationBarHeight
+        return "<g class=\"bar\" data-screen=\"\(SVGText.escape(title))\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(bh))\""
+            + " fill=\"#f7f7f7\" fill-opacity=\"0.94\" stroke=\"#bbb\" stroke-width=\"1\"/>"
+            + "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + bh / 2 + 6))\" font-size=\"17\" font-weight=\"600\""
+            + " text-anchor=\"middle\" fill=\"#000\">\(SVGText.escape(title))</text></g>\n"
+    }
+
+    static func caption(_ sample: FrameSample, x: Double, y: Double, size: Double) -> String {
+        var text = "#\(sample.frame)  \(formatNumber(sample.seconds, places: 3)) s"
+        if let nav = sample.navigations.first, nav.barHidden { text += "  bar hidden" }
+        return "<text class=\"caption\" x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\""
+            + " text-anchor=\"middle\" fill=\"#333\">\(SVGText.escape(text))</text>\n"
+    }
+
+    /// Coordinates in points keep three decimals.
+    static func n(_ d: Double) -> String { SVGText.num(d, places: 3) }
+}
+
+/// Evenly spaced frames of a run side by side, each one `FrameSVG`'s
+/// picture in a nested `<svg data-frame="k">` with its time under it.
+public enum FilmstripSVG {
+    /// `count` frames spread evenly over the samples' time span (fewer
+    /// when the run has fewer frames), `perRow` to a row.
+    public static func document(_ samples: [FrameSample], count: Int = 8, perRow: Int = 8,
+                                scale: Double = 0.3) -> String {
+        let chosen = pick(samples, count: count)
+        guard let first = chosen.first else {
+            return SVGText.open(width: 200, height: 40)
+                + "<text x=\"10\" y=\"25\" font-size=\"14\">no frames were recorded</text>\n</svg>\n"
+        }
+        let w = first.width * scale, h = first.height * scale
+        let gap = 12.0, captionHeight = 22.0
+        let columns = max(1, min(perRow, chosen.count))
+        let rows = (chosen.count + columns - 1) / columns
+        let totalW = gap + Double(columns) * (w + gap)
+        let totalH = gap + Double(rows) * (h + captionHeight + gap)
+        var s = SVGText.open(width: totalW, height: totalH)
+        s += "<rect x=\"0\" y=\"0\" width=\"\(SVGText.num(totalW))\" height=\"\(SVGText.num(totalH))\" fill=\"#fff\"/>\n"
+        for (i, sample) in chosen.enumerated() {
+            let ox = gap + Double(i % columns) * (w + gap)
+            let oy = gap + Double(i / columns) * (h + captionHeight + gap)
+            let sw = sample.width * scale, sh = sample.height * scale
+            s += "<g class=\"cell\">\n"
+            s += "<svg class=\"frame\" data-frame=\"\(sample.frame)\" x=\"\(SVGText.num(ox))\" y=\"\(SVGText.num(oy))\""
+                + " width=\"\(SVGText.num(sw))\" height=\"\(SVGText.num(sh))\""
+                + " viewBox=\"0 0 \(FrameSVG.n(sample.width)) \(FrameSVG.n(sample.height))\">\n"
+            s += FrameSVG.device(sample)
+            s += "</svg>\n"
+            s += FrameSVG.caption(sample, x: ox + sw / 2, y: oy + sh + 15, size: 11)
+            s += "</g>\n"
+        }
+        s += "</svg>\n"
+        return s
+    }
+
+    /// Samples nearest to `count` evenly spaced times from the first to the
+    /// last, each taken once.
+    static func pick(_ samples: [FrameSample], count: Int) -> [FrameSample] {
+        guard let first = samples.first, let last = samples.last, count > 0 else { return [] }
+        if samples.count <= count { return samples }
+        if count == 1 { return [last] }
+        var chosen: [FrameSample] = []
+        var j = 0
+        for i in 0..<count {
+            let target = first.nanos + Int((Double(last.nanos - first.nanos) * Double(i) / Double(count - 1)).rounded())
+            while j + 1 < samples.count,
+                  abs(samples[j + 1].nanos - target) <= abs(samples[j].nanos - target) { j += 1 }
+            if chosen.last?.frame != samples[j].frame { chosen.append(samples[j]) }
+        }
+        return chosen
+    }
+}

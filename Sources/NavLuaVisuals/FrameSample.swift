@@ -1,0 +1,134 @@
+import NavLuaEngine
+
+/// What the device showed at one frame, copied out of the engine so that
+/// pictures can be drawn after the run: each navigation's `visual()` with
+/// titles in place of screens, and the finger's pan.
+public struct FrameSample: Sendable {
+    public let frame: Int
+    public let nanos: Int
+    /// The device, in points.
+    public let width: Double
+    public let height: Double
+    /// Navigations in the order they were made (the window's root first).
+    public let navigations: [NavigationSample]
+    /// The first touch that is down, if any.
+    public let touch: TouchSample?
+
+    public var seconds: Double { Double(nanos) / 1e9 }
+
+    /// Reads the world as it is now.
+    public init(_ world: World) {
+        frame = world.clock.frame
+        nanos = world.now
+        width = world.width
+        height = world.height
+        navigations = world.navigations.map(NavigationSample.init)
+        touch = world.touches.first(where: { $0.isDown }).map { TouchSample($0, now: world.now) }
+    }
+
+    public init(frame: Int, nanos: Int, width: Double, height: Double,
+                navigations: [NavigationSample], touch: TouchSample?) {
+        self.frame = frame
+        self.nanos = nanos
+        self.width = width
+        self.height = height
+        self.navigations = navigations
+        self.touch = touch
+    }
+}
+
+/// One navigation's `Visual` at a frame, plus the motion it is in.
+public struct NavigationSample: Sendable {
+    public struct Placed: Sendable { public let title: String; public let x: Double }
+    public struct Snapshot: Sendable {
+        public let title: String
+        public let x, y, width, height: Double
+    }
+
+    public let nav: Int
+    public let style: String
+    public let presented: Bool
+    public let top: Placed?
+    public let below: Placed?
+    public let dim: Double
+    /// Snapshot style only: alpha of the black mask over the snapshot.
+    public let mask: Double?
+    public let barHidden: Bool
+    public let snapshot: Snapshot?
+    /// Vertical offset of a presented navigation (0 when fully shown).
+    public let y: Double
+    /// The running transition's kind ("push", "interactive_pop", ...), or nil.
+    public let transition: String?
+    /// How far that transition has come, 0 to 1 (snapshot style: offset / width).
+    public let progress: Double?
+
+    init(_ nav: NavigationController) {
+        let v = nav.visual()
+        self.nav = nav.id
+        style = nav.style.rawValue
+        presented = nav.presented
+        top = v.top.map { Placed(title: $0.screen.title, x: $0.x) }
+        below = v.below.map { Placed(title: $0.screen.title, x: $0.x) }
+        dim = v.dim
+        mask = v.mask
+        barHidden = v.barHidden
+        snapshot = v.snapshot.map {
+            Snapshot(title: $0.screen.title, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+        }
+        y = v.y
+        if let tr = nav.transition {
+            transition = tr.kind.rawValue
+            progress = tr.kind == .snapshotPop ? tr.offset / nav.world.width : tr.progress
+        } else {
+            transition = nil
+            progress = nil
+        }
+    }
+
+    public init(nav: Int, style: String, presented: Bool = false, top: Placed?, below: Placed?,
+                dim: Double, mask: Double?, barHidden: Bool, snapshot: Snapshot?, y: Double = 0,
+                transition: String? = nil, progress: Double? = nil) {
+        self.nav = nav
+        self.style = style
+        self.presented = presented
+        self.top = top
+        self.below = below
+        self.dim = dim
+        self.mask = mask
+        self.barHidden = barHidden
+        self.snapshot = snapshot
+        self.y = y
+        self.transition = transition
+        self.progress = progress
+    }
+
+    /// Whether it is on screen: the window's root, or presented, or on its
+    /// way in or out.
+    func isShown(index: Int) -> Bool {
+        index == 0 || presented || transition == "present" || transition == "dismiss"
+    }
+}
+
+/// A finger at a frame: where it is and the pan it makes.
+public struct TouchSample: Sendable {
+    public let id: Int
+    public let location: Point
+    /// From the touch-down point, in points.
+    public let translation: Point
+    /// Points per second, over the velocity tracker's window.
+    public let velocity: Point
+
+    init(_ touch: Touch, now: Int) {
+        id = touch.id
+        location = touch.location
+        translation = touch.pan?.translation ?? .zero
+        velocity = touch.pan?.velocity(at: now) ?? .zero
+    }
+
+    public init(id: Int, location: Point, translation: Point, velocity: Point) {
+        self.id = id
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+    }
+}
