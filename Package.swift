@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "NavLuaVisuals", dependencies: ["NavLuaEngine"]),
         .target(
             name: "NavLuaBridge",
-            dependencies: ["NavLuaEngine", "NavLuaVisuals", "CLua"]
+            dependencies: ["NavLuaEngine", "NavLuaVisuals", "CLua"],
+            plugins: ["EmbedLua"]
         ),
         .target(
             name: "NavLuaTestRunner",
