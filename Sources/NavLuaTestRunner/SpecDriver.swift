@@ -13,7 +13,9 @@ import NavLuaBridge
 ///
 /// Arguments (all strings): spec file, results path, filter pattern (""
 /// for none), "1" to update snapshots, the --timeout and --memory-limit
-/// figures for messages, and the source of `SnapshotStore`.
+/// figures for messages, and the source of `SnapshotStore`. Called
+/// without arguments it returns its pure helpers (records, limit messages,
+/// tracebacks) and runs nothing, for its specs in scripts/lua_spec.
 ///
 /// Records, fields separated by tabs, each escaped (`\\ \t \n \r`):
 ///
