@@ -9,6 +9,10 @@ import PackageDescription
 //   NavLuaTestRunner    `navlua test`: workers, busted's core, reports
 //   navlua              the command line: parses, then calls in
 //   NavLuaTestSupport   fixtures for driving the engine from XCTest
+//
+// The Lua that the bridge and the test runner run themselves lives in
+// .lua files (each target's Lua/ folder), embedded at build time by the
+// EmbedLua plugin.
 let package = Package(
     name: "navlua",
     platforms: [.macOS(.v13)],
@@ -34,15 +38,20 @@ let package = Package(
             name: "CEditLine",
             providers: [.apt(["libedit-dev"])]
         ),
+        // Build-time only: writes a target's Lua/*.lua as Swift strings.
+        .executableTarget(name: "EmbedLuaTool"),
+        .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(name: "NavLuaEngine"),
         .target(name: "NavLuaVisuals", dependencies: ["NavLuaEngine"]),
         .target(
             name: "NavLuaBridge",
-            dependencies: ["NavLuaEngine", "NavLuaVisuals", "CLua"]
+            dependencies: ["NavLuaEngine", "NavLuaVisuals", "CLua"],
+            plugins: ["EmbedLua"]
         ),
         .target(
             name: "NavLuaTestRunner",
-            dependencies: ["NavLuaBridge", "CLua"]
+            dependencies: ["NavLuaBridge", "CLua"],
+            plugins: ["EmbedLua"]
         ),
         .target(
             name: "NavLuaTestSupport",

@@ -20,6 +20,7 @@ step() {
 step "Swift tests (engine and bridge)" swift test
 step "Lua regression suite (SPEC rules)" "$navlua" test scripts/spec
 step "navlua test, the runner's own specs" "$navlua" test scripts/runner_spec
+step "Lua embedded in the binary (Sources/*/Lua)" "$navlua" test scripts/lua_spec
 step "REPL, driven through tmux" scripts/repl_test.sh "$navlua"
 
 # One line for the whole run, counting steps (each step printed its own tests).

@@ -246,28 +246,36 @@ enum NavigationBinding {
 
     // MARK: fields
 
+    /// What `nav.<name>` reads besides the methods (and what the REPL's
+    /// Tab offers after `nav.`).
+    enum Field: String, CaseIterable {
+        case screens, top, count, transitioning, presented
+        case barHidden = "bar_hidden", popGesture = "pop_gesture"
+        case style, id, completion
+    }
+
     static let index: navlua_SwiftFunction = { L in
         bridged(L, "navigation") { b, lua in
             if lua.pushMethod() { return 1 }
             guard let key = lua.string(2),
                   let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
-            switch key {
-            case "screens":
+            switch Field(rawValue: key) {
+            case .screens:
                 lua.newTable(array: Int32(nav.count))
                 for (i, s) in nav.screens.enumerated() {
                     ScreenBinding.push(s, lua)
                     lua.rawSet(-2, i + 1)
                 }
-            case "top": ScreenBinding.push(nav.top, lua)
-            case "count": lua.push(nav.count)
-            case "transitioning": lua.push(nav.transitioning)
-            case "presented": lua.push(nav.presented)
-            case "bar_hidden": lua.push(nav.barHidden)
-            case "pop_gesture": lua.push(nav.options.popGesture)
-            case "style": lua.push(nav.style.rawValue)
-            case "completion": lua.push(nav.options.completion.name)
-            case "id": lua.push(nav.id)
-            default: lua.pushNil()
+            case .top: ScreenBinding.push(nav.top, lua)
+            case .count: lua.push(nav.count)
+            case .transitioning: lua.push(nav.transitioning)
+            case .presented: lua.push(nav.presented)
+            case .barHidden: lua.push(nav.barHidden)
+            case .popGesture: lua.push(nav.options.popGesture)
+            case .style: lua.push(nav.style.rawValue)
+            case .completion: lua.push(nav.options.completion.name)
+            case .id: lua.push(nav.id)
+            case nil: lua.pushNil()
             }
             return 1
         }

@@ -8,20 +8,30 @@ enum ScreenBinding {
     static let scrollMetatable = "navlua.ScrollView"
 
     static let flagFields = ["pop_disabled", "navigation_bar_hidden"]
+    static let numberFields = ["max_initial_distance"]
+
+    /// The fields navlua reads from a screen table, hooks included (and
+    /// what the REPL's Tab offers after `screen.`).
+    static var fields: [String] { ["title"] + flagFields + numberFields + Hook.allCases.map(\.rawValue) }
+
+    static let methods: [(String, navlua_SwiftFunction)] = [("add_scroll_view", addScrollView)]
+    static let scrollMethods: [(String, navlua_SwiftFunction)] = []
 
     static func register(_ lua: Lua) {
         // Screen tables: methods through __index, a readable __tostring.
         luaL_newmetatable(lua.L, metatable)
         lua.newTable()
-        navlua_pushswiftfunction(lua.L, addScrollView, 0)
-        lua.rawSet(-2, "add_scroll_view")
+        for (method, fn) in methods {
+            navlua_pushswiftfunction(lua.L, fn, 0)
+            lua.rawSet(-2, method)
+        }
         lua.rawSet(-2, "__index")
         navlua_pushswiftfunction(lua.L, screenToString, 0)
         lua.rawSet(-2, "__tostring")
         lua.pop()
         lua.newObjectMetatable(objectMetatable)
         lua.pop()
-        lua.registerObjectType(scrollMetatable, methods: [], index: scrollIndex, newIndex: scrollNewIndex)
+        lua.registerObjectType(scrollMetatable, methods: scrollMethods, index: scrollIndex, newIndex: scrollNewIndex)
     }
 
     /// navlua.screen{title=..., ...}: checks the table and makes it a screen.
@@ -47,9 +57,11 @@ enum ScreenBinding {
                     throw argumentError(name, "a boolean", got: lua.describe(-1))
                 }
             }
-            lua.rawGet(1, "max_initial_distance")
-            if !lua.isNil(-1) { _ = try lua.finiteNumber(-1, "max_initial_distance") }
-            lua.pop()
+            for name in numberFields {
+                lua.rawGet(1, name)
+                defer { lua.pop() }
+                if !lua.isNil(-1) { _ = try lua.finiteNumber(-1, name) }
+            }
             for hook in Hook.allCases {
                 lua.rawGet(1, hook.rawValue)
                 defer { lua.pop() }
@@ -158,22 +170,28 @@ enum ScreenBinding {
         b.pushUnique(view, id: view.id, cache: Bridge.scrollObjects, metatable: scrollMetatable)
     }
 
+    /// What `view.<name>` reads (and what the REPL's Tab offers after `view.`).
+    enum ScrollViewField: String, CaseIterable {
+        case offset, page, scrolling, x, y, width, height
+        case contentWidth = "content_width", paging, pageOffsetReset = "page_offset_reset", id
+    }
+
     static let scrollIndex: navlua_SwiftFunction = { L in
         bridged(L, "scroll view") { _, lua in
             guard let view = lua.object(1, metatable: scrollMetatable, as: ScrollView.self) else { return 0 }
-            switch lua.string(2) ?? "" {
-            case "offset": lua.push(view.offset)
-            case "page": lua.push(view.page)
-            case "scrolling": lua.push(view.scrolling)
-            case "x": lua.push(view.frame.x)
-            case "y": lua.push(view.frame.y)
-            case "width": lua.push(view.frame.width)
-            case "height": lua.push(view.frame.height)
-            case "content_width": lua.push(view.contentWidth)
-            case "paging": lua.push(view.paging)
-            case "page_offset_reset": lua.push(view.pageOffsetReset)
-            case "id": lua.push(view.id)
-            default: lua.pushNil()
+            switch ScrollViewField(rawValue: lua.string(2) ?? "") {
+            case .offset: lua.push(view.offset)
+            case .page: lua.push(view.page)
+            case .scrolling: lua.push(view.scrolling)
+            case .x: lua.push(view.frame.x)
+            case .y: lua.push(view.frame.y)
+            case .width: lua.push(view.frame.width)
+            case .height: lua.push(view.frame.height)
+            case .contentWidth: lua.push(view.contentWidth)
+            case .paging: lua.push(view.paging)
+            case .pageOffsetReset: lua.push(view.pageOffsetReset)
+            case .id: lua.push(view.id)
+            case nil: lua.pushNil()
             }
             return 1
         }

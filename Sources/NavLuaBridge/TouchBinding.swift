@@ -72,19 +72,25 @@ enum TouchBinding {
         }
     }
 
+    /// What `touch.<name>` reads besides the methods (and what the REPL's
+    /// Tab offers after `touch.`).
+    enum Field: String, CaseIterable {
+        case id, x, y, down, recognizer
+    }
+
     static let index: navlua_SwiftFunction = { L in
         let lua = Lua(L!)
         if lua.pushMethod() { return 1 }
         guard let key = lua.string(2),
               let t = lua.object(1, metatable: metatable, as: Touch.self) else { return 0 }
-        switch key {
-        case "id": lua.push(t.id)
-        case "x": lua.push(t.location.x)
-        case "y": lua.push(t.location.y)
-        case "down": lua.push(t.isDown)
-        case "recognizer":
+        switch Field(rawValue: key) {
+        case .id: lua.push(t.id)
+        case .x: lua.push(t.location.x)
+        case .y: lua.push(t.location.y)
+        case .down: lua.push(t.isDown)
+        case .recognizer:
             if let r = t.recognizer { lua.push(r) } else { lua.pushNil() }
-        default: lua.pushNil()
+        case nil: lua.pushNil()
         }
         return 1
     }

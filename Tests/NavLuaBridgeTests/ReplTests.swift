@@ -7,9 +7,10 @@ import CLua
 @testable import NavLuaTestRunner
 import NavLuaTestSupport
 
-/// Issue 5: the REPL. `navlua.live` is tested here on a host; the REPL
-/// itself is tested as a person uses it, by scripts/repl_test.sh driving the
-/// built binary through tmux, which the last test runs.
+/// Issue 5: the REPL. `navlua.live` is tested here on a host, the REPL's
+/// evaluation and completion in ReplEvaluatorTests; the REPL as a person
+/// uses it is tested by scripts/repl_test.sh driving the built binary
+/// through tmux, which the last test runs.
 final class ReplTests: XCTestCase {
     func testLiveIsOffUntilAScriptTurnsItOn() {
         let host = NavLuaHost()

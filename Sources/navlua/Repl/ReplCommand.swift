@@ -1,4 +1,3 @@
-import CLua
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

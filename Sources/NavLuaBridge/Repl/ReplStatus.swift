@@ -1,9 +1,9 @@
-import NavLuaBridge
 import NavLuaEngine
 
 /// What the status line reports, kept to tell whether an input changed it:
 /// the world (navlua.reset makes a new one), the frame, and each
-/// navigation's stack and state.
+/// navigation's stack and state. (Other activity alone does not make the
+/// REPL print the line again.)
 struct WorldSnapshot: Equatable {
     struct Navigation: Equatable {
         var id: Int
@@ -16,7 +16,6 @@ struct WorldSnapshot: Equatable {
     var world: ObjectIdentifier
     var frame: Int
     var navigations: [Navigation]
-    var active: [String]
 
     init(_ world: World) {
         self.world = ObjectIdentifier(world)
@@ -25,7 +24,6 @@ struct WorldSnapshot: Equatable {
             Navigation(id: $0.id, screens: $0.screens.map(\.id), transitioning: $0.transitioning,
                        presented: $0.presented, barHidden: $0.barHidden)
         }
-        active = world.activeThings()
     }
 }
 

@@ -1,14 +1,8 @@
-import NavLuaEngine
-
-/// The REPL's Lua side: how results are shown and what Tab offers.
-///
-/// Written in Lua so that a `__tostring` or `__index` of the user's runs
-/// under `protectedCall` like any other user code, never from Swift.
-/// The chunk gets the screen and navigation metatables and returns
-/// `{format = function(...) -> string, complete = function(text) -> partial, ...}`.
-enum ReplPrelude {
-    static let source = #"""
-local ScreenMT, NavMT, TouchMT, ScrollMT = ...
+-- The REPL's Lua side: how results are shown and what Tab offers
+-- (ReplPrelude.swift tells what the chunk gets and returns). The names Tab
+-- offers for navlua's objects come from the bindings, in `types`.
+local types = ...
+local ScreenMT, NavMT = types.screen.metatable, types.navigation.metatable
 local G = _G
 local type, tostring, next, rawget, rawlen, pcall, select = type, tostring, next, rawget, rawlen, pcall, select
 local sort, concat, mathtype, getmt = table.sort, table.concat, math.type, (debug and debug.getmetatable) or getmetatable
@@ -129,18 +123,9 @@ end
 
 -- ---- completion ----------------------------------------------------------
 
-local nav_fields = {"screens", "top", "count", "transitioning", "presented", "bar_hidden",
-                    "pop_gesture", "style", "id", "completion"}
-local nav_methods = {"push", "pop", "pop_to_root", "pop_to", "set_screens", "back", "present",
-                     "dismiss", "visual"}
-local screen_fields = {"title", "pop_disabled", "max_initial_distance", "navigation_bar_hidden",
-                       "enabled", "allow_drag_back", "will_go_back", "pop_gesture_did_end",
-                       "will_appear", "did_appear", "will_disappear", "did_disappear"}
-local screen_methods = {"add_scroll_view"}
-local touch_fields = {"id", "x", "y", "down", "recognizer"}
-local touch_methods = {"move_to", "hold", "up", "cancel"}
-local scroll_fields = {"offset", "page", "scrolling", "x", "y", "width", "height", "content_width",
-                       "paging", "page_offset_reset", "id"}
+-- metatable -> {methods = {...}, fields = {...}} of each navlua object
+local kinds = {}
+for _, kind in next, types do kinds[kind.metatable] = kind end
 
 -- name -> true for the names `v` offers after "." (or ":" when `methods`)
 local function members(v, methods)
@@ -156,17 +141,11 @@ local function members(v, methods)
       t = mt and rawget(mt, "__index")
     end
   end
-  local mt = getmt(v)
-  if mt == NavMT then
-    add(nav_methods); if not methods then add(nav_fields) end
-  elseif mt == TouchMT then
-    add(touch_methods); if not methods then add(touch_fields) end
-  elseif mt == ScrollMT then
-    if not methods then add(scroll_fields) end
-  elseif mt == ScreenMT then
-    add(screen_methods)
-    add_keys(v, methods)
-    if not methods then add(screen_fields) end
+  local kind = kinds[getmt(v)]
+  if kind then
+    add(kind.methods)
+    if kind == types.screen then add_keys(v, methods) end   -- a screen is a table too
+    if not methods then add(kind.fields) end
   elseif type(v) == "table" then
     add_keys(v, methods)
   elseif type(v) == "string" and methods then
@@ -231,5 +210,3 @@ local function live_tick(tick, n)
 end
 
 return {format = format, complete = complete, live_tick = live_tick}
-"""#
-}

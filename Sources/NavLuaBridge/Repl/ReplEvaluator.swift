@@ -1,0 +1,252 @@
+import CLua
+import NavLuaEngine
+
+/// The REPL without its terminal: takes lines, runs chunks through
+/// `protectedCall`, shows results through the prelude, completes names and
+/// plays live mode's frames. The command line only reads lines, handles the
+/// terminal, signals and history, and prints what this returns.
+///
+/// ```swift
+/// let repl = ReplEvaluator(host: NavLuaHost(), timeout: nil)
+/// repl.evaluate("nav = navlua.navigation{root = navlua.screen{title = 'A'}}")
+/// repl.evaluate("=nav.count")   // .ran(ReplResult(output: "1"))
+/// ```
+package final class ReplEvaluator {
+    package let host: NavLuaHost
+    /// Seconds each input may run (nil: no limit).
+    private let timeout: Double?
+    private var L: OpaquePointer { host.L }
+    /// What the last status line showed (or the state before the first input).
+    private var shown: WorldSnapshot
+    /// An incomplete chunk: what is compiled, what the history keeps, and
+    /// the syntax error it gives as it is.
+    private var pending: (source: String, entered: String, error: String)?
+    /// Why the prelude did not load, if it did not (results are then not shown).
+    package private(set) var preludeError: String?
+
+    /// Where each input goes for the history, as typed (lines joined by
+    /// "\n"): once it is complete, before it runs (so that the history keeps
+    /// an input that exits the process), or when Ctrl-C drops it at `>>`.
+    package var remember: (String) -> Void = { _ in }
+
+    package init(host: NavLuaHost, timeout: Double?) {
+        self.host = host
+        self.timeout = timeout
+        shown = WorldSnapshot(host.bridge.world)
+        preludeError = loadPrelude()
+    }
+
+    // MARK: input
+
+    /// Whether the next line continues an incomplete chunk (the `>>` prompt).
+    package var isContinuing: Bool { pending != nil }
+
+    /// One line of input: the first line of a chunk is tried as
+    /// `return <line>;` (a leading `=` reads as `return`), then as a
+    /// statement that may continue on later lines while it is incomplete, as
+    /// lua.c does.
+    package func evaluate(_ line: String) -> ReplStep {
+        if let chunk = pending {
+            return compile(chunk.source + "\n" + line, entered: chunk.entered + "\n" + line)
+        }
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return .blank }
+        let source = line.hasPrefix("=") ? "return " + line.dropFirst() : line
+        if load("return " + source + ";") == LUA_OK {
+            remember(line)
+            return .ran(run())
+        }
+        lua_settop(L, 0)
+        return compile(source, entered: line)
+    }
+
+    /// Ctrl-C at `>>`: drops the incomplete chunk (the history keeps it).
+    package func cancel() {
+        guard let chunk = pending else { return }
+        pending = nil
+        remember(chunk.entered)
+    }
+
+    /// The end of input at `>>`: drops the incomplete chunk and returns its
+    /// syntax error (nil when there was no chunk).
+    package func endOfInput() -> String? {
+        defer { pending = nil }
+        return pending?.error
+    }
+
+    private func compile(_ source: String, entered: String) -> ReplStep {
+        pending = nil
+        let status = load(source)
+        if status == LUA_OK {
+            remember(entered)
+            return .ran(run())
+        }
+        let message = string(-1) ?? "syntax error"
+        lua_settop(L, 0)
+        if status == LUA_ERRSYNTAX && message.hasSuffix("<eof>") {
+            pending = (source, entered, message)
+            return .incomplete
+        }
+        remember(entered)
+        return .ran(ReplResult(error: message))
+    }
+
+    /// Runs the chunk on the stack; its results as the prelude shows them.
+    private func run() -> ReplResult {
+        var result = ReplResult()
+        switch limited({ host.protectedCall(arguments: 0, results: LUA_MULTRET) }) {
+        case .ok:
+            let n = lua_gettop(L)
+            if n > 0 && pushPrelude("format") {
+                navlua_insert(L, 1)
+                switch host.protectedCall(arguments: n, results: 1) {
+                case .ok: result.output = string(-1) ?? ""
+                case .failed(let message): result.error = "cannot show the result: " + message
+                }
+            }
+        case .failed(let message):
+            result.error = message
+        }
+        lua_settop(L, 0)
+        result.status = statusIfChanged()
+        return result
+    }
+
+    /// Runs a file before the first input (`navlua -i FILE`).
+    package func run(file: String, arguments: [String]) -> ReplResult {
+        var result = ReplResult()
+        if case .failed(let message) = limited({ host.run(file: file, arguments: arguments) }) {
+            result.error = message
+        }
+        result.status = statusIfChanged()
+        return result
+    }
+
+    // MARK: running user code
+
+    /// Runs user code under the per-input limits. A Ctrl-C that came at the
+    /// prompt must not stop it; the count hook, which an interrupt removes,
+    /// is armed again.
+    private func limited(_ body: () -> NavLuaHost.Outcome) -> NavLuaHost.Outcome {
+        let limits = navlua_limits(L)!
+        limits.pointee.interrupted = 0
+        host.catchInterrupts()
+        if let t = timeout { limits.pointee.deadline = navlua_monotonic() + t }
+        defer { limits.pointee.deadline = 0 }
+        return body()
+    }
+
+    /// Whether SIGINT arrived since the last call (and clears it): how the
+    /// line editor learns of a Ctrl-C while it waits for keys.
+    package func takeInterrupt() -> Bool {
+        let limits = navlua_limits(L)!
+        guard limits.pointee.interrupted != 0 else { return false }
+        limits.pointee.interrupted = 0
+        return true
+    }
+
+    // MARK: status line
+
+    /// The status line, now, marked as shown.
+    package func takeStatus() -> String {
+        shown = WorldSnapshot(host.bridge.world)
+        return ReplStatus.line(host.bridge.world)
+    }
+
+    private func statusIfChanged() -> String? {
+        WorldSnapshot(host.bridge.world) == shown ? nil : takeStatus()
+    }
+
+    // MARK: live mode
+
+    /// Whether a script asked for live mode (`navlua.live(true)`).
+    package var isLive: Bool { ReplBinding.isLive(host) }
+
+    /// Whether nothing moves (no animation, touch or queued call): live mode
+    /// then polls less often.
+    package var isIdle: Bool { host.bridge.world.activeThings().isEmpty }
+
+    /// The world live mode's clock follows (navlua.reset replaces it).
+    package var world: World { host.bridge.world }
+
+    /// Plays `frames` frames with navlua's own tick. Tells whether a hook
+    /// printed (the terminal then lost its status line), and the error that
+    /// stopped a frame, after which live mode is off.
+    package func liveTick(frames: Int) -> (printed: Bool, error: String?) {
+        lua_settop(L, 0)
+        defer { lua_settop(L, 0) }
+        guard pushPrelude("live_tick") else { return (false, nil) }
+        ReplBinding.pushTick(host)
+        lua_pushinteger(L, lua_Integer(frames))
+        guard case .ok = limited({ host.protectedCall(arguments: 2, results: 2) }) else { return (false, nil) }
+        let printed = lua_toboolean(L, 1) != 0
+        guard let message = string(2) else { return (printed, nil) }
+        ReplBinding.stopLive(host)
+        return (true, message.withoutReplFrames())
+    }
+
+    // MARK: completion
+
+    /// The prelude's completion of `text`, the line up to the cursor.
+    package func complete(_ text: String) -> ReplCompletion {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let none = ReplCompletion(partial: "", candidates: [])
+        guard pushPrelude("complete") else { return none }
+        Lua(L).push(text)
+        guard case .ok = host.protectedCall(arguments: 1, results: LUA_MULTRET) else { return none }
+        let top = lua_gettop(L)
+        guard top > base, let partial = string(base + 1) else { return none }
+        var candidates: [String] = []
+        var i = base + 2
+        while i <= top { if let s = string(i) { candidates.append(s) }; i += 1 }
+        return ReplCompletion(partial: partial, candidates: candidates)
+    }
+
+    // MARK: Lua helpers
+
+    /// Loads the prelude into the registry; why it failed, if it did.
+    private func loadPrelude() -> String? {
+        guard load(ReplPrelude.source, name: ReplPrelude.chunkName) == LUA_OK else {
+            defer { lua_settop(L, 0) }
+            return "navlua: the REPL prelude does not load: " + (string(-1) ?? "?")
+        }
+        ReplPrelude.pushObjectKinds(Lua(L))
+        if case .failed(let message) = host.protectedCall(arguments: 1, results: 1) {
+            return "navlua: the REPL prelude failed: " + message
+        }
+        Lua(L).rawSet(navlua_registryindex(), ReplPrelude.registryKey)
+        return nil
+    }
+
+    /// Pushes a function of the prelude; false (nothing pushed) if missing.
+    private func pushPrelude(_ name: String) -> Bool {
+        let lua = Lua(L)
+        guard lua.rawGet(navlua_registryindex(), ReplPrelude.registryKey) == LUA_TTABLE else {
+            lua.pop()
+            return false
+        }
+        let type = lua.rawGet(-1, name)
+        navlua_remove(L, -2)
+        if type != LUA_TFUNCTION { lua.pop(); return false }
+        return true
+    }
+
+    private func load(_ code: String, name: String = "=stdin") -> Int32 {
+        var code = code
+        return code.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { navlua_loadbuffer(L, $0.baseAddress, $0.count, name) }
+        }
+    }
+
+    private func string(_ i: Int32) -> String? { Lua(L).string(i) }
+}
+
+private extension String {
+    /// A traceback without the frames of the prelude's live-tick wrapper.
+    func withoutReplFrames() -> String {
+        let lines = split(separator: "\n", omittingEmptySubsequences: false)
+        guard let cut = lines.firstIndex(where: { $0.contains("in function 'pcall'") }),
+              lines[cut...].contains(where: { $0.contains("navlua.repl:") }) else { return self }
+        return lines[..<cut].joined(separator: "\n")
+    }
+}
