@@ -12,12 +12,20 @@
 
 local cycles = tonumber(arg and arg[1]) or 100000
 
+-- Resident memory in kB, from /proc (nil where there is none, as on macOS).
 local function rss_kb()
   local f = io.open("/proc/self/status")
-  if not f then return 0 end
+  if not f then return nil end
   local kb = f:read("a"):match("VmRSS:%s*(%d+)")
   f:close()
   return tonumber(kb)
+end
+
+-- "grew 0.12 MB" since `before` (a reading of rss_kb).
+local function growth(before)
+  local now = rss_kb()
+  if not (before and now) then return "growth not measured (no /proc)" end
+  return string.format("grew %.2f MB", (now - before) / 1024)
 end
 
 local function registry_size()
@@ -41,9 +49,8 @@ local function run(label, trace_limit)
   cycle(cycles // 10)                    -- warm up: fill the capped trace
   local before = rss_kb()
   cycle(cycles)
-  local growth = (rss_kb() - before) / 1024
-  print(string.format("memory, trace %s: %d push/pop cycles, resident memory grew %.2f MB (goal < 5 MB)",
-                      label, cycles, growth))
+  print(string.format("memory, trace %s: %d push/pop cycles, resident memory %s (goal < 5 MB)",
+                      label, cycles, growth(before)))
 end
 
 -- Runs `work(n)` once to warm up, then again for real; prints the growth
@@ -54,9 +61,9 @@ local function kept_functions(label, n, work)
   local rss, registry = rss_kb(), registry_size()
   work(n)
   collectgarbage(); collectgarbage()
-  print(string.format("memory, %s: resident memory grew %.2f MB (goal < 1 MB), "
+  print(string.format("memory, %s: resident memory %s (goal < 1 MB), "
                       .. "registry %d -> %d entries (goal: the same)",
-                      label, (rss_kb() - rss) / 1024, registry, registry_size()))
+                      label, growth(rss), registry, registry_size()))
 end
 
 local function subscriptions(n)
