@@ -76,7 +76,7 @@ enum NavigationBinding {
         }
         let function = LuaCallback { b in
             guard b.generation == owner.generation, let id = owner.navigationID else { return false }
-            return pushUserValue(navigation: id, b)
+            return pushCompletionFunction(navigation: id, b)
         }
         return .custom { [weak b] p, vx, gesture in
             guard let b = b else { return false }
@@ -126,13 +126,13 @@ enum NavigationBinding {
         throw argumentError(what, "a curve name or navlua.spring{...}", got: lua.describe(i))
     }
 
-    /// Pushes the user value of this world's navigation `id` (true), or
-    /// nothing if it has none (false).
-    private static func pushUserValue(navigation id: Int, _ b: Bridge) -> Bool {
+    /// Pushes the completion function kept with this world's navigation
+    /// `id` (true), or nothing if there is none (false).
+    private static func pushCompletionFunction(navigation id: Int, _ b: Bridge) -> Bool {
         let lua = Lua(b.L)
         let base = lua.top
         b.pushRegistryTable(Bridge.navObjects)
-        guard lua.rawGet(-1, id) == LUA_TUSERDATA, lua.pushUserValue(-1) != LUA_TNIL else {
+        guard lua.rawGet(-1, id) == LUA_TUSERDATA, lua.pushUserValue(-1) == LUA_TFUNCTION else {
             lua.setTop(base)
             return false
         }

@@ -168,9 +168,10 @@ enum ScreenBinding {
     /// screen table at `screenTable`.
     private static func keepPopSimultaneous(screenTable: Int32, view: Int, _ lua: Lua, _ b: Bridge) {
         let function = lua.top
+        defer { lua.setTop(function - 1) }
         b.pushRegistryTable(Bridge.screenObjects)
         lua.pushValue(screenTable)
-        lua_rawget(lua.L, -2)                          // the screen's userdata
+        guard lua_rawget(lua.L, -2) == LUA_TUSERDATA else { return }   // the screen's userdata
         if lua.pushUserValue(-1) != LUA_TTABLE {
             lua.pop()
             lua.newTable()
@@ -179,7 +180,6 @@ enum ScreenBinding {
         }
         lua.pushValue(function)
         lua.rawSet(-2, view)
-        lua.setTop(function - 1)
     }
 
     /// Pushes the pop_simultaneous function of scroll view `view` on screen
