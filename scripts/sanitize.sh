@@ -58,10 +58,11 @@ if [ "$which" = all ] || [ "$which" = thread ]; then
   # Two tests are skipped under TSan, neither for a race: the REPL's tmux
   # test needs Ctrl-C to interrupt a busy Lua loop, and TSan delivers
   # signals only at its next intercepted call (never, in that loop); and
-  # testHundredThousandRaisingHooks dies with a SEGV inside TSan itself
-  # (100,000 Lua errors, each a longjmp through uninstrumented liblua).
+  # the raising-hooks test died with a SEGV inside TSan itself when it
+  # raised 100,000 Lua errors (each a longjmp through uninstrumented liblua);
+  # at 10,000 it is still skipped, not re-checked.
   step "TSan swift test" swift test --sanitize=thread --scratch-path "$tsan" \
-    --skip ReplTests --skip testHundredThousandRaisingHooks
+    --skip ReplTests --skip testTenThousandRaisingHooks
   step "TSan navlua test --jobs 2" bash -c "swift build --sanitize=thread --scratch-path '$tsan' --product navlua \
     && '$tsan/debug/navlua' test --jobs 2 scripts/spec"
 fi

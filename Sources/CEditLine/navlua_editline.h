@@ -4,9 +4,10 @@
 **
 ** navlua does not link libedit: every start of `navlua run` would pay for
 ** loading it and the libraries it pulls in (libtinfo, libbsd, libmd). The
-** REPL opens libedit.so.2 with navlua_editline_open when it starts on a
-** terminal, and every call goes through the `navlua_editline` table of
-** function pointers it fills. libedit-dev still provides histedit.h.
+** REPL opens libedit (libedit.so.2; on macOS the system's libedit.3.dylib)
+** with navlua_editline_open when it starts on a terminal, and every call
+** goes through the `navlua_editline` table of function pointers it fills.
+** libedit-dev (on macOS the SDK) still provides histedit.h.
 **
 ** el_set, el_get and history are variadic, which Swift cannot call, so each
 ** use the REPL needs is one `static inline` function with a `navlua_el_` or
@@ -42,11 +43,23 @@ typedef struct navlua_editline {
   __typeof__(&history) history;
 } navlua_editline;
 
-/* Opens libedit.so.2 (the soname Debian's libedit2 installs) and fills
-** `lib`. Returns NULL, or dlerror()'s message when the library or one of
-** its functions is missing; the handle is never closed. */
+/* The names libedit is opened by: on Linux the soname Debian's libedit2
+** installs; on macOS the system's own libedit (in /usr/lib, or in the dyld
+** shared cache, where dlopen still finds it by these names). */
+#if defined(__APPLE__)
+#define NAVLUA_EDITLINE_NAMES {"libedit.3.dylib", "libedit.dylib"}
+#else
+#define NAVLUA_EDITLINE_NAMES {"libedit.so.2"}
+#endif
+
+/* Opens libedit under the first of its names that loads and fills `lib`.
+** Returns NULL, or dlerror()'s message when the library or one of its
+** functions is missing; the handle is never closed. */
 static inline const char *navlua_editline_open(navlua_editline *lib) {
-  void *so = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  static const char *const names[] = NAVLUA_EDITLINE_NAMES;
+  void *so = NULL;
+  for (size_t i = 0; so == NULL && i < sizeof names / sizeof names[0]; i++)
+    so = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
   if (so == NULL) return dlerror();
 #define NAVLUA_EDITLINE_FIND(name)                              \
   if ((lib->name = (__typeof__(lib->name))dlsym(so, #name)) == NULL) \

@@ -25,7 +25,6 @@ public final class Bridge {
     static let screenObjects = "navlua.screen_objects" // screen table -> userdata, weak keys
     static let navObjects = "navlua.nav_objects"       // nav id -> userdata, this world's
     static let scrollObjects = "navlua.scroll_objects" // scroll id -> userdata, weak values
-    static let subscribers = "navlua.subscribers"      // subscription id -> function
 
     init(L: OpaquePointer) {
         self.L = L
@@ -36,7 +35,6 @@ public final class Bridge {
         makeRegistryTable(lua, Bridge.screenObjects, mode: "k")
         makeRegistryTable(lua, Bridge.navObjects, mode: nil)
         makeRegistryTable(lua, Bridge.scrollObjects, mode: "v")
-        makeRegistryTable(lua, Bridge.subscribers, mode: nil)
         configure(world)
     }
 
@@ -62,7 +60,7 @@ public final class Bridge {
         world = World(config)
         generation += 1
         let lua = Lua(L)
-        for key in [Bridge.navObjects, Bridge.subscribers, Bridge.pinnedScreens] {
+        for key in [Bridge.navObjects, Bridge.pinnedScreens] {
             lua.newTable()
             lua.rawSet(navlua_registryindex(), key)
         }
@@ -94,8 +92,16 @@ public final class Bridge {
         return nextScrollViewID
     }
 
-    /// Stops the running world (at the end of a run, or on reset).
-    func close() { world.shutdown() }
+    /// False once the host is closing the state: Swift objects released
+    /// after that point must not touch it.
+    private(set) var isOpen = true
+
+    /// Stops the running world (its subscriptions release their functions
+    /// now, while the state is open); called just before lua_close.
+    func close() {
+        world.shutdown()
+        isOpen = false
+    }
 }
 
 extension Bridge {

@@ -29,6 +29,22 @@ extension Lua {
     }
 }
 
+extension Lua {
+    /// Pushes the first user value of the full userdata at `i`; returns its type.
+    @discardableResult
+    func pushUserValue(_ i: Int32) -> Int32 { lua_getiuservalue(L, i, 1) }
+
+    /// Sets the first user value of the full userdata at `i` to the value on
+    /// top (popped).
+    func setUserValue(_ i: Int32) { _ = lua_setiuservalue(L, i, 1) }
+
+    /// Moves the top value to `base` + 1 and drops everything above it.
+    func keepTop(above base: Int32) {
+        lua_copy(L, -1, base + 1)
+        setTop(base + 1)
+    }
+}
+
 extension Bridge {
     /// Pushes the one userdata that stands for `object` in Lua, made on
     /// first use and kept in the registry table `cache` under `id`, so that

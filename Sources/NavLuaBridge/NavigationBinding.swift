@@ -33,17 +33,35 @@ enum NavigationBinding {
             opts.dismissAtRoot = try o.bool("dismiss_at_root") ?? false
             opts.barPerScreen = try o.bool("bar_per_screen") ?? true
             if let e = try o.nonNegative("edge_width") { opts.edgeWidth = e }
-            opts.completion = try completion(o, lua, b)
+            let owner = CompletionOwner(generation: b.generation)
+            opts.completion = try completion(o, lua, b, owner)
             if let t = try animationSpec(o, "transition", lua, default: opts.transition) { opts.transition = t }
             if let p = try animationSpec(o, "presentation", lua, default: opts.presentation) { opts.presentation = p }
             let root = try o.with("root") { try ScreenBinding.screen(lua, b, -1, "root") }
             let nav = try b.world.makeNavigation(opts, root: root)
             pushNavigation(nav, lua, b)
+            if o.push("completion") == LUA_TFUNCTION {
+                lua.setUserValue(-2)
+                owner.navigationID = nav.id
+            } else {
+                lua.pop()
+            }
             return 1
         }
     }
 
-    private static func completion(_ o: Options, _ lua: Lua, _ b: Bridge) throws -> CompletionRule {
+    /// A custom completion function is kept as the user value of its
+    /// navigation's userdata (see LuaCallback for why), so it goes with the
+    /// navigation at navlua.reset. The rule is made before the navigation
+    /// exists; this tells it which navigation of which world to look in.
+    private final class CompletionOwner {
+        let generation: Int
+        var navigationID: Int?
+        init(generation: Int) { self.generation = generation }
+    }
+
+    private static func completion(_ o: Options, _ lua: Lua, _ b: Bridge,
+                                   _ owner: CompletionOwner) throws -> CompletionRule {
         o.push("completion")
         defer { lua.pop() }
         if lua.isNil(-1) { return .uikit }
@@ -56,11 +74,14 @@ enum NavigationBinding {
         guard lua.type(-1) == LUA_TFUNCTION else {
             throw argumentError("completion", "a rule name or a function", got: lua.describe(-1))
         }
-        let ref = LuaFunctionRef(lua)
+        let function = LuaCallback { b in
+            guard b.generation == owner.generation, let id = owner.navigationID else { return false }
+            return pushCompletionFunction(navigation: id, b)
+        }
         return .custom { [weak b] p, vx, gesture in
             guard let b = b else { return false }
             let lua = Lua(b.L)
-            return try ref.callPredicate(b, what: "completion function") {
+            return try function.callPredicate(b, what: "completion function", ifGone: false) {
                 lua.push(p)
                 lua.push(vx)
                 GestureTable.push(gesture, lua)
@@ -103,6 +124,20 @@ enum NavigationBinding {
             }
         }
         throw argumentError(what, "a curve name or navlua.spring{...}", got: lua.describe(i))
+    }
+
+    /// Pushes the completion function kept with this world's navigation
+    /// `id` (true), or nothing if there is none (false).
+    private static func pushCompletionFunction(navigation id: Int, _ b: Bridge) -> Bool {
+        let lua = Lua(b.L)
+        let base = lua.top
+        b.pushRegistryTable(Bridge.navObjects)
+        guard lua.rawGet(-1, id) == LUA_TUSERDATA, lua.pushUserValue(-1) == LUA_TFUNCTION else {
+            lua.setTop(base)
+            return false
+        }
+        lua.keepTop(above: base)
+        return true
     }
 
     /// One userdata per navigation, so the same navigation compares equal.

@@ -129,19 +129,26 @@ enum ScreenBinding {
             guard let content = try o.nonNegative("content_width") else {
                 throw argumentError("content_width", "a number >= 0", got: "nil")
             }
+            let id = b.makeScrollViewID()
             let view = ScrollView(
-                id: b.makeScrollViewID(), frame: frame, contentWidth: content,
+                id: id, frame: frame, contentWidth: content,
                 offset: try o.nonNegative("offset") ?? 0, paging: try o.bool("paging") ?? false,
                 pageOffsetReset: try o.bool("page_offset_reset") ?? false,
-                popSimultaneous: try popSimultaneous(o, lua, b))
+                popSimultaneous: try popSimultaneous(o, lua, b, screen: screen.id, view: id))
             view.offset = view.clampedOffset(view.offset)
             screen.addScrollView(view)
+            if o.push("pop_simultaneous") == LUA_TFUNCTION {
+                keepPopSimultaneous(screenTable: 1, view: id, lua, b)
+            } else {
+                lua.pop()
+            }
             pushScrollView(view, lua, b)
             return 1
         }
     }
 
-    private static func popSimultaneous(_ o: Options, _ lua: Lua, _ b: Bridge) throws -> ScrollView.PopSimultaneous {
+    private static func popSimultaneous(_ o: Options, _ lua: Lua, _ b: Bridge,
+                                        screen: Int, view id: Int) throws -> ScrollView.PopSimultaneous {
         o.push("pop_simultaneous")
         defer { lua.pop() }
         if lua.isNil(-1) { return .never }
@@ -152,10 +159,10 @@ enum ScreenBinding {
             default: break
             }
         } else if lua.type(-1) == LUA_TFUNCTION {
-            let ref = LuaFunctionRef(lua)
+            let function = LuaCallback { b in pushPopSimultaneous(screen: screen, view: id, b) }
             return .custom { [weak b] view in
                 guard let b = b else { return false }
-                return try ref.callPredicate(b, what: "pop_simultaneous function") {
+                return try function.callPredicate(b, what: "pop_simultaneous function", ifGone: false) {
                     pushScrollView(view, Lua(b.L), b)
                     return 1
                 }
@@ -163,6 +170,49 @@ enum ScreenBinding {
         }
         throw argumentError("pop_simultaneous", "\"at_leading_edge\", \"first_page\" or a function",
                             got: lua.describe(-1))
+    }
+
+    // pop_simultaneous functions are kept in a table in the user value of
+    // their screen's userdata, keyed by scroll view id: they go when the
+    // screen table does, even if they capture it (see LuaCallback).
+
+    /// Stores the function on top (popped) for scroll view `view` of the
+    /// screen table at `screenTable`.
+    private static func keepPopSimultaneous(screenTable: Int32, view: Int, _ lua: Lua, _ b: Bridge) {
+        let function = lua.top
+        defer { lua.setTop(function - 1) }
+        b.pushRegistryTable(Bridge.screenObjects)
+        lua.pushValue(screenTable)
+        guard lua_rawget(lua.L, -2) == LUA_TUSERDATA else { return }   // the screen's userdata
+        if lua.pushUserValue(-1) != LUA_TTABLE {
+            lua.pop()
+            lua.newTable()
+            lua.pushValue(-1)
+            lua.setUserValue(-3)
+        }
+        lua.pushValue(function)
+        lua.rawSet(-2, view)
+    }
+
+    /// Pushes the pop_simultaneous function of scroll view `view` on screen
+    /// `screen` (true), or nothing once the screen table is gone (false).
+    private static func pushPopSimultaneous(screen: Int, view: Int, _ b: Bridge) -> Bool {
+        let lua = Lua(b.L)
+        let base = lua.top
+        b.pushRegistryTable(Bridge.screenTables)
+        guard lua.rawGet(-1, screen) == LUA_TTABLE else {
+            lua.setTop(base)
+            return false
+        }
+        b.pushRegistryTable(Bridge.screenObjects)
+        lua.pushValue(-2)
+        guard lua_rawget(lua.L, -2) == LUA_TUSERDATA, lua.pushUserValue(-1) == LUA_TTABLE,
+              lua.rawGet(-1, view) == LUA_TFUNCTION else {
+            lua.setTop(base)
+            return false
+        }
+        lua.keepTop(above: base)
+        return true
     }
 
     /// One userdata per scroll view, so that the same view compares equal.
@@ -213,49 +263,5 @@ enum ScreenBinding {
             }
             return 0
         }
-    }
-}
-
-/// A Lua function kept in the registry for the engine to call back
-/// (custom completion rules, pop_simultaneous functions, subscribers).
-final class LuaFunctionRef {
-    let ref: Int32
-
-    /// Takes the function on top of the stack (leaves it there).
-    init(_ lua: Lua) {
-        lua.pushValue(-1)
-        ref = luaL_ref(lua.L, navlua_registryindex())
-    }
-
-    /// Calls the function with the arguments `pushArguments` pushes (it
-    /// returns their count); the result must be a boolean.
-    func callPredicate(_ b: Bridge, what: String, _ pushArguments: () -> Int32) throws -> Bool {
-        let L = b.L
-        let lua = Lua(L)
-        let top = lua.top
-        defer { lua.setTop(top) }
-        try call(b, what: what, results: 1, pushArguments)
-        guard let result = lua.bool(-1) else {
-            throw NavError("\(what) returned \(lua.describe(-1)); it must return a boolean")
-        }
-        return result
-    }
-
-    /// Calls the function under pcall with a traceback; leaves `results`
-    /// values on the stack.
-    func call(_ b: Bridge, what: String, results: Int32, _ pushArguments: () -> Int32) throws {
-        let L = b.L
-        let lua = Lua(L)
-        guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
-        navlua_pushmsghandler(L)
-        let handler = lua.top
-        lua_rawgeti(L, navlua_registryindex(), lua_Integer(ref))
-        let n = pushArguments()
-        if navlua_pcall(L, n, results, handler) != LUA_OK {
-            let message = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
-            lua.setTop(handler - 1)
-            throw NavError("\(what) failed: \(message)")
-        }
-        navlua_remove(L, handler)
     }
 }

@@ -76,28 +76,37 @@ enum TraceBinding {
                 throw argumentError("fn", "a function", got: lua.describe(2))
             }
             lua.setTop(2)
-            let ref = LuaFunctionRef(lua)
+            let subscriber = LuaFunctionRef(b).callback
             let id = b.world.trace.subscribe(kind: kind) { [weak b] event in
                 guard let b = b else { return }
                 let lua = Lua(b.L)
                 let top = lua.top
                 defer { lua.setTop(top) }
-                try ref.call(b, what: "subscriber for '\(name)'", results: 0) {
+                try subscriber.call(b, what: "subscriber for '\(name)'", results: 0) {
                     push(event, lua)
                     return 1
                 }
             }
             lua.push(id)
-            navlua_pushswiftfunction(L, off, 1)
+            lua.push(b.generation)
+            navlua_pushswiftfunction(L, off, 2)
             return 1
         }
     }
 
+    /// Ends the subscription (and so releases its function). Subscription
+    /// ids start again at 1 in each world: an `off` kept from before a
+    /// navlua.reset must not end a subscription of the new world.
+    /// (Bridged even though it cannot fail: releasing the function uses the
+    /// thread of the call in progress.)
     static let off: navlua_SwiftFunction = { L in
-        let lua = Lua(L!)
-        let b = bridge(of: L!)
-        if let id = lua.number(navlua_upvalueindex(2)) { b.world.trace.unsubscribe(Int(id)) }
-        return 0
+        bridged(L, "off") { b, lua in
+            if let id = lua.number(navlua_upvalueindex(2)),
+               lua.number(navlua_upvalueindex(3)) == Double(b.generation) {
+                b.world.trace.unsubscribe(Int(id))
+            }
+            return 0
+        }
     }
 
     private static func optionalKind(_ lua: Lua, _ i: Int32) throws -> TraceEvent.Kind? {

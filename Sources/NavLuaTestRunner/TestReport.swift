@@ -38,7 +38,7 @@ struct ReportSink {
         text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                let n = systemWrite(fd, buf.baseAddress! + offset, buf.count - offset)
                 if n < 0 { if errno == EINTR { continue }; return }
                 offset += n
             }

@@ -2,13 +2,15 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import MachO   // _NSGetExecutablePath
 #endif
 import NavLuaBridge
 
 /// Runs spec files in worker processes, at most `jobs` at once, and hands
 /// their results back in file order, whatever order they start or finish in.
 ///
-/// Each worker is this same executable (`/proc/self/exe`) started with
+/// Each worker is this same executable (`/proc/self/exe`; on macOS
+/// `_NSGetExecutablePath`) started with
 /// posix_spawn as `navlua test --worker 3 ... -- FILE`. It writes records
 /// to a pipe on its fd 3 and its stdout and stderr go to an unlinked temp
 /// file. The parent polls the pipes; end of file on a pipe means the worker
@@ -24,7 +26,12 @@ struct WorkerPool {
 
     static var selfExecutable: String {
         var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        #if canImport(Darwin)
+        var size = UInt32(buf.count)
+        let n = _NSGetExecutablePath(&buf, &size) == 0 ? strlen(buf) : 0
+        #else
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        #endif
         return n > 0 ? String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
                      : CommandLine.arguments[0]
     }
@@ -154,7 +161,11 @@ struct WorkerPool {
             close(ends[0]); close(ends[1])
             return .failure("cannot make a temporary file: \(errorText())")
         }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?   // an opaque pointer there
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

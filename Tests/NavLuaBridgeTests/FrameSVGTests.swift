@@ -60,7 +60,7 @@ final class FrameSVGTests: XCTestCase {
             let v = nav.visual()
             XCTAssertNotNil(v.below)
             let svg = FrameSVG.document(FrameSample(f.world))
-            let elements = try XCTUnwrap(Python.svgElements(svg))
+            let elements = try XCTUnwrap(Parse.svgElements(svg))
             XCTAssertEqual(elements.first?.tag, "svg")
             XCTAssertEqual(elements.first.flatMap { $0["data-frame"] }, String(f.world.clock.frame))
             assertMatches(shapes(elements), v, width: 390, "finger at \(target)")
@@ -75,7 +75,7 @@ final class FrameSVGTests: XCTestCase {
         try f.world.move(touch, to: Point(200, 300), seconds: 0.3)
         let v = nav.visual()
         let snapshot = try XCTUnwrap(v.snapshot)
-        let elements = try XCTUnwrap(Python.svgElements(FrameSVG.document(FrameSample(f.world))))
+        let elements = try XCTUnwrap(Parse.svgElements(FrameSVG.document(FrameSample(f.world))))
         let s = shapes(elements)
         XCTAssertEqual(s.screens["snapshot"]?.title, "Inbox")
         assertClose(s.screens["snapshot"]?.x, snapshot.x, accuracy: 0.001)
@@ -94,7 +94,7 @@ final class FrameSVGTests: XCTestCase {
         b.test.flags["navigation_bar_hidden"] = true
         let nav = try f.navigation([f.screen("A"), b])
         XCTAssertTrue(nav.visual().barHidden)
-        let elements = try XCTUnwrap(Python.svgElements(FrameSVG.document(FrameSample(f.world))))
+        let elements = try XCTUnwrap(Parse.svgElements(FrameSVG.document(FrameSample(f.world))))
         XCTAssertNil(shapes(elements).barTitle)
         XCTAssertEqual(elements.first { $0.classes == ["navigation"] }?["data-bar-hidden"], "true")
     }
@@ -102,7 +102,7 @@ final class FrameSVGTests: XCTestCase {
     func testTitlesAreEscaped() throws {
         let f = Fixture()
         _ = try f.navigation([f.screen("Tom & <Jerry> \"1\"")])
-        let elements = try XCTUnwrap(Python.svgElements(FrameSVG.document(FrameSample(f.world))))
+        let elements = try XCTUnwrap(Parse.svgElements(FrameSVG.document(FrameSample(f.world))))
         XCTAssertEqual(shapes(elements).screens["top"]?.title, "Tom & <Jerry> \"1\"")
     }
 
@@ -112,7 +112,7 @@ final class FrameSVGTests: XCTestCase {
         let run = try RecordedRun()
         let samples = run.samples
         let svg = FilmstripSVG.document(samples, count: 8)
-        let elements = try XCTUnwrap(Python.svgElements(svg))
+        let elements = try XCTUnwrap(Parse.svgElements(svg))
         let frames = elements.filter { $0.tag == "svg" && $0.classes == ["frame"] }.compactMap { $0.frame }
         XCTAssertEqual(frames.count, 8)
         XCTAssertEqual(frames.first, samples.first?.frame)
@@ -131,7 +131,7 @@ final class FrameSVGTests: XCTestCase {
         f.world.frameObserver = { recorder.record($0) }
         _ = try f.navigation([f.screen("A")])
         try f.world.tick(3)
-        let elements = try XCTUnwrap(Python.svgElements(FilmstripSVG.document(recorder.finish(f.world), count: 8)))
+        let elements = try XCTUnwrap(Parse.svgElements(FilmstripSVG.document(recorder.finish(f.world), count: 8)))
         XCTAssertEqual(elements.filter { $0.classes == ["frame"] }.compactMap(\.frame), [1, 2, 3])
     }
 }

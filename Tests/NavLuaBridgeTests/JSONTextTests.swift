@@ -12,7 +12,7 @@ final class JSONTextTests: XCTestCase {
         let strings = ["plain", "quote \" and backslash \\", "new\nline\ttab\r", "bell \u{07} del \u{7F}",
                        "é ✓ 🚀", "</script>", ""]
         let text = "[" + strings.map(JSONText.string).joined(separator: ",") + "]"
-        let parsed = try XCTUnwrap(Python.json(text) as? [String])
+        let parsed = try XCTUnwrap(Parse.json(text) as? [String])
         XCTAssertEqual(parsed, strings)
     }
 

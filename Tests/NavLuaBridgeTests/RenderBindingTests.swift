@@ -22,7 +22,7 @@ final class RenderBindingTests: XCTestCase {
             """, name: "=test")
         XCTAssertEqual(outcome, .ok)
         let svg = try String(contentsOfFile: path, encoding: .utf8)
-        let elements = try XCTUnwrap(Python.svgElements(svg))
+        let elements = try XCTUnwrap(Parse.svgElements(svg))
         XCTAssertEqual(elements.first?["data-frame"], "10")
         let nav = try XCTUnwrap(host.bridge.world.navigations.first)
         let top = try XCTUnwrap(elements.first { $0.tag == "rect" && $0.parentClass == "screen top" })

@@ -57,7 +57,7 @@ final class TimelineSVGTests: XCTestCase {
     func testTheScreenLinesGiveTheVisualXAtEveryFrame() throws {
         let run = try RecordedRun()
         let svg = TimelineSVG.document(samples: run.samples, events: run.world.trace.events)
-        let elements = try XCTUnwrap(Python.svgElements(svg))
+        let elements = try XCTUnwrap(Parse.svgElements(svg))
         for (id, read) in [("nav1.top", { (v: Visual) in v.top?.x }), ("nav1.below", { (v: Visual) in v.below?.x }),
                            ("nav1.dim", { (v: Visual) in v.dim })] as [(String, (Visual) -> Double?)] {
             let (points, scale) = series(id, in: elements)
@@ -74,7 +74,7 @@ final class TimelineSVGTests: XCTestCase {
 
     func testAPopBreaksTheTopLineInsteadOfJoiningTwoScreens() throws {
         let run = try RecordedRun()
-        let elements = try XCTUnwrap(Python.svgElements(
+        let elements = try XCTUnwrap(Parse.svgElements(
             TimelineSVG.document(samples: run.samples, events: run.world.trace.events)))
         let tops = elements.filter { $0["data-series"] == "nav1.top" }
         XCTAssertEqual(tops.count, 2, "B's line, then A's after the pop")
@@ -82,7 +82,7 @@ final class TimelineSVGTests: XCTestCase {
 
     func testTheFingerTranslationIsDrawnWhileATouchIsDown() throws {
         let run = try RecordedRun()
-        let elements = try XCTUnwrap(Python.svgElements(
+        let elements = try XCTUnwrap(Parse.svgElements(
             TimelineSVG.document(samples: run.samples, events: run.world.trace.events)))
         let (points, scale) = series("pan.translation", in: elements)
         XCTAssertFalse(points.isEmpty)
@@ -98,7 +98,7 @@ final class TimelineSVGTests: XCTestCase {
     func testTouchPhasesAndHookResultsAreMarkedAtTheirTimes() throws {
         let run = try RecordedRun()
         let events = run.world.trace.events
-        let elements = try XCTUnwrap(Python.svgElements(TimelineSVG.document(samples: run.samples, events: events)))
+        let elements = try XCTUnwrap(Parse.svgElements(TimelineSVG.document(samples: run.samples, events: events)))
         let marks = elements.filter { $0.classes.first == "mark" }
         let touchMarks = marks.filter { $0.classes.contains("touch") }
         let phases = events.filter { $0.kind == .touch && $0["phase"] != .string("moved") }
@@ -116,7 +116,7 @@ final class TimelineSVGTests: XCTestCase {
 
     func testAxesAreInSecondsAndPoints() throws {
         let run = try RecordedRun()
-        let elements = try XCTUnwrap(Python.svgElements(
+        let elements = try XCTUnwrap(Parse.svgElements(
             TimelineSVG.document(samples: run.samples, events: run.world.trace.events)))
         let texts = elements.filter { $0.tag == "text" }.map(\.text)
         XCTAssertTrue(texts.contains("seconds"))

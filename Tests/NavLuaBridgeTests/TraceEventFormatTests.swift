@@ -10,7 +10,7 @@ import NavLuaTestSupport
 final class TraceEventFormatTests: XCTestCase {
     private func chromeEvents(_ run: RecordedRun) throws -> [[String: Any]] {
         let text = TraceEventFormat.chromeJSON(events: run.world.trace.events, samples: run.samples)
-        let object = try XCTUnwrap(Python.json(text) as? [String: Any])
+        let object = try XCTUnwrap(Parse.json(text) as? [String: Any])
         return try XCTUnwrap(object["traceEvents"] as? [[String: Any]])
     }
 
@@ -105,7 +105,7 @@ final class TraceEventFormatTests: XCTestCase {
         try nav.push(f.screen("B"), animated: true)
         try f.world.tick(3)
         let text = TraceEventFormat.chromeJSON(events: f.world.trace.events)
-        let events = try XCTUnwrap((Python.json(text) as? [String: Any])?["traceEvents"] as? [[String: Any]])
+        let events = try XCTUnwrap((Parse.json(text) as? [String: Any])?["traceEvents"] as? [[String: Any]])
         let span = try XCTUnwrap(events.first { $0["cat"] as? String == "transition" })
         XCTAssertEqual(span["ph"] as? String, "B")
         XCTAssertNil(span["dur"])
@@ -117,7 +117,7 @@ final class TraceEventFormatTests: XCTestCase {
         let text = TraceEventFormat.jsonLines(events: trace)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(lines.count, trace.count)
-        let parsed = try XCTUnwrap(Python.json("[" + lines.joined(separator: ",") + "]") as? [[String: Any]])
+        let parsed = try XCTUnwrap(Parse.json("[" + lines.joined(separator: ",") + "]") as? [[String: Any]])
         XCTAssertEqual(parsed.count, trace.count)
         for (object, event) in zip(parsed, trace) {
             XCTAssertEqual(object["kind"] as? String, event.kind.rawValue)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML   // XMLParser, on Linux
+#endif
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
@@ -7,77 +10,90 @@ import XCTest
 import NavLuaTestSupport
 
 /// Checks for the pictures and traces that do not trust navlua's own
-/// writers: python3's json and xml.etree parse what we wrote.
-enum Python {
-    /// Runs `python3 -c script path...`; its standard output, or a test
-    /// failure with its standard error.
-    static func run(_ script: String, _ arguments: [String], file: StaticString = #filePath,
-                    line: UInt = #line) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch {
-            XCTFail("cannot run python3: \(error)", file: file, line: line)
-            return nil
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            XCTFail("python3 failed: \(String(decoding: errors, as: UTF8.self))", file: file, line: line)
-            return nil
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Parses `text` as strict JSON (NaN and Infinity refused) and returns
-    /// it as Foundation objects.
+/// writers: Foundation's parsers read what we wrote, in process.
+enum Parse {
+    /// Parses `text` as strict JSON (RFC 8259: no NaN, no trailing comma)
+    /// and returns it as Foundation objects, or fails the test.
     static func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Any? {
-        let path = temporaryFile("json", text)
-        let script = """
-        import json, sys
-        def refuse(name): raise ValueError("not JSON: " + name)
-        with open(sys.argv[1], encoding="utf-8") as f:
-            value = json.load(f, parse_constant=refuse)
-        print(json.dumps(value))
-        """
-        guard let out = run(script, [path], file: file, line: line) else { return nil }
-        return try? JSONSerialization.jsonObject(with: Data(out.utf8), options: [.fragmentsAllowed])
-    }
-
-    /// Parses `svg` with xml.etree; every element with its attributes, the
-    /// `data-frame` of the nearest enclosing element that has one, and its
-    /// text.
-    static func svgElements(_ svg: String, file: StaticString = #filePath, line: UInt = #line) -> [SVGElement]? {
-        let path = temporaryFile("svg", svg)
-        let script = """
-        import json, sys, xml.etree.ElementTree as ET
-        root = ET.parse(sys.argv[1]).getroot()
-        out = []
-        def walk(e, frame, parent):
-            frame = e.get("data-frame", frame)
-            tag = e.tag.split("}")[-1]
-            out.append({"tag": tag, "attrib": dict(e.attrib), "frame": frame,
-                        "parent": parent, "text": e.text or ""})
-            for c in e:
-                walk(c, frame, e.get("class", ""))
-        walk(root, None, "")
-        print(json.dumps(out))
-        """
-        guard let out = run(script, [path], file: file, line: line),
-              let list = try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]] else {
+        do { return try strictJSON(text) } catch {
+            XCTFail("not JSON: \(error)", file: file, line: line)
             return nil
         }
-        return list.map(SVGElement.init)
     }
 
-    static func temporaryFile(_ ext: String, _ text: String) -> String {
-        let path = NSTemporaryDirectory() + "navlua-visuals-\(UUID().uuidString).\(ext)"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
+    static func strictJSON(_ text: String) throws -> Any {
+        try StrictJSON.validate(text)
+        return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Parses `svg` as XML: every element in document order, with its
+    /// attributes, the `data-frame` of the nearest enclosing element that
+    /// has one, and its text (up to its first child, as xml.etree's `text`);
+    /// or fails the test.
+    static func svgElements(_ svg: String, file: StaticString = #filePath, line: UInt = #line) -> [SVGElement]? {
+        do { return try xmlElements(svg) } catch {
+            XCTFail("not XML: \(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    struct NotXML: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func xmlElements(_ xml: String) throws -> [SVGElement] {
+        let collector = SVGCollector()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = collector
+        // On Linux parse() can return true after an error; the error is still reported.
+        let parsed = parser.parse()
+        if let error = collector.firstError ?? parser.parserError {
+            throw NotXML(description: "\(error) at line \(parser.lineNumber)")
+        }
+        guard parsed else { throw NotXML(description: "the parser stopped at line \(parser.lineNumber)") }
+        return collector.elements
+    }
+}
+
+/// Builds the element list as XMLParser reports the document.
+private final class SVGCollector: NSObject, XMLParserDelegate {
+    private(set) var elements: [SVGElement] = []
+    /// Indices in `elements` of the elements open now, outermost first.
+    private var open: [Int] = []
+    /// Whether the innermost open element has had a child yet: its text
+    /// ends there.
+    private var hadChild = false
+    private(set) var firstError: Error?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
+        if firstError == nil { firstError = error }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        let parent = open.last.map { elements[$0] }
+        // as xml.etree: no namespace declarations among the attributes
+        let attributes = attributes.filter { $0.key != "xmlns" && !$0.key.hasPrefix("xmlns:") }
+        let frame = attributes["data-frame"].flatMap { Int($0) } ?? parent?.frame
+        elements.append(SVGElement(tag: name, attributes: attributes, frame: frame,
+                                   parentClass: parent?["class"] ?? "", text: ""))
+        open.append(elements.count - 1)
+        hadChild = false
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+                qualifiedName: String?) {
+        open.removeLast()
+        hadChild = true   // what follows belongs to the parent, after this child
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard !hadChild, let i = open.last else { return }
+        elements[i].text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA data: Data) {
+        self.parser(parser, foundCharacters: String(decoding: data, as: UTF8.self))
     }
 }
 
@@ -89,15 +105,7 @@ struct SVGElement {
     let frame: Int?
     /// `class` of the parent element.
     let parentClass: String
-    let text: String
-
-    init(_ d: [String: Any]) {
-        tag = d["tag"] as? String ?? ""
-        attributes = d["attrib"] as? [String: String] ?? [:]
-        frame = (d["frame"] as? String).flatMap { Int($0) }
-        parentClass = d["parent"] as? String ?? ""
-        text = d["text"] as? String ?? ""
-    }
+    var text: String
 
     subscript(_ name: String) -> String? { attributes[name] }
     func number(_ name: String) -> Double? { attributes[name].flatMap(Double.init) }

@@ -35,7 +35,8 @@ describe("the clock", function()
     navlua.reset{width = 320, height = 568, fps = 30}
     assert.are.equal(0, navlua.now())
     assert.are.equal(0, #navlua.trace())
-    assert.has_error(function() return nav.count, nav:pop() end)
+    assert.has_error(function() return nav.count, nav:pop() end,
+                     "nav:pop: this navigation belongs to a world that navlua.reset replaced")
     navlua.tick(1)
     assert.are.equal(0.033333333, navlua.now())
   end)

@@ -134,7 +134,8 @@ describe("hooks that raise", function()
   it("leave a later swipe working", function()
     local raise = true
     local nav = two{enabled = function() if raise then error("flaky") end return true end}
-    assert.has_error(function() navlua.drag{from = {100, 400}, by = {200, 0}} end)
+    assert.error_matches(function() navlua.drag{from = {100, 400}, by = {200, 0}} end,
+                         "^navlua%.drag: hook 'enabled' of screen 'Detail' failed: [^\n]-:%d+: flaky\nstack traceback:")
     raise = false
     assert.are.equal("pop", navlua.drag{from = {100, 400}, by = {200, 0}}.recognizer)
     navlua.settle()
@@ -144,7 +145,8 @@ describe("hooks that raise", function()
   it("release the touch they were driving", function()
     two{allow_drag_back = function() error("nope") end}
     local t = navlua.touch_down(100, 400)
-    assert.has_error(function() t:move_to(300, 400, 0.2) end)
+    assert.error_matches(function() t:move_to(300, 400, 0.2) end,
+                         "^touch:move_to: hook 'allow_drag_back' of screen 'Detail' failed: [^\n]-:%d+: nope\n")
     expect("touch:up", "was released after a hook failed", function() t:up() end)
     assert.are.equal(0, navlua.settle())
   end)
@@ -190,7 +192,8 @@ describe("hooks that raise", function()
   it("of a completion function cancel the pop", function()
     local nav = navlua.navigation{root = navlua.screen{title = "A"}, completion = function() error("x") end}
     nav:push(navlua.screen{title = "B"}, {animated = false})
-    assert.has_error(function() navlua.drag{from = {100, 400}, by = {300, 0}} end)
+    assert.error_matches(function() navlua.drag{from = {100, 400}, by = {300, 0}} end,
+                         "^navlua%.drag: completion function failed: [^\n]-:%d+: x\nstack traceback:")
     navlua.settle()
     assert.are.equal(2, nav.count)
   end)

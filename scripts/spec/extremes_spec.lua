@@ -35,7 +35,7 @@ describe("extreme inputs", function()
     nav:push(navlua.screen{title = "B"})
     navlua.tick(3)
     assert.near(390, nav:visual().top.x, 1e-6)
-    assert.has_error(function() navlua.settle(1) end)
+    assert.has_error(function() navlua.settle(1) end, "navlua.settle: still active after 1 s: nav 1: transition push of 'B'")
   end)
 
   it("bound extreme springs", function()
@@ -82,14 +82,16 @@ describe("extreme inputs", function()
   end)
 
   it("refuse durations the clock cannot count", function()
-    assert.has_error(function() navlua.advance(1e300) end)
-    assert.has_error(function() navlua.drag{from = {1, 1}, by = {1, 1}, duration = 1e300} end)
+    assert.has_error(function() navlua.advance(1e300) end, "navlua.advance: cannot advance by 1e+300 seconds")
+    assert.has_error(function() navlua.drag{from = {1, 1}, by = {1, 1}, duration = 1e300} end,
+                     "navlua.drag: cannot move over 1e+300 seconds")
   end)
 
   it("report hooks that recurse forever or raise odd error objects", function()
     local function forever() return forever() + 1 end
     local nav = navlua.navigation{root = navlua.screen{title = "A", will_disappear = forever}}
-    assert.has_error(function() nav:push(navlua.screen{title = "B"}) end)
+    assert.error_matches(function() nav:push(navlua.screen{title = "B"}) end,
+                         "^nav:push: hook 'will_disappear' of screen 'A' failed: [^\n]-:%d+: stack overflow\n")
     navlua.settle()
     local b = navlua.screen{title = "C", will_appear = function() error({code = 1}) end}
     local ok, err = pcall(nav.push, nav, b)

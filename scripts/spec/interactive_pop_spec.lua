@@ -146,7 +146,8 @@ describe("completion rules", function()
   end)
 
   it("rejects unknown rule names", function()
-    assert.has_error(function() navlua.navigation{completion = "android"} end)
+    assert.has_error(function() navlua.navigation{completion = "android"} end,
+      "navlua.navigation: unknown completion rule 'android' (expected uikit, uikit_legacy, flutter, react_navigation or a function)")
   end)
 end)
 

@@ -106,8 +106,8 @@ describe("push and pop", function()
     assert.are.equal("A,B,C", titles(nav.screens))
     assert.is_true(nav.transitioning)
     navlua.settle()
-    assert.has_error(function() nav:set_screens({}) end)
-    assert.has_error(function() nav:set_screens({a, a}) end)
+    assert.has_error(function() nav:set_screens({}) end, "nav:set_screens: the list of screens is empty")
+    assert.has_error(function() nav:set_screens({a, a}) end, "nav:set_screens: screen 'A' is in the list twice")
   end)
 end)
 
@@ -126,7 +126,7 @@ describe("pushing a screen that is already in the stack", function()
     it("is an error in the " .. style .. " style", function()
       local a = navlua.screen{title = "A"}
       local nav = navlua.navigation{root = a, style = style}
-      assert.has_error(function() nav:push(a) end)
+      assert.has_error(function() nav:push(a) end, "nav:push: screen 'A' is already in the stack")
       assert.are.equal(1, nav.count)
     end)
   end
@@ -216,7 +216,7 @@ describe("back button and presentation", function()
     assert.are.equal(844, nav:visual().y)
     navlua.settle()
     assert.are.equal(0, nav:visual().y)
-    assert.has_error(function() nav:present() end)
+    assert.has_error(function() nav:present() end, "nav:present: the navigation is already presented")
   end)
 end)
 

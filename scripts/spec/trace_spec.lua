@@ -59,6 +59,7 @@ describe("the trace", function()
   end)
 
   it("rejects unknown kinds", function()
-    assert.has_error(function() navlua.on("swipe", print) end)
+    assert.error_matches(function() navlua.on("swipe", print) end,
+                         "^navlua%.on: unknown event kind 'swipe' %(expected \"%*\" or one of: touch, ")
   end)
 end)

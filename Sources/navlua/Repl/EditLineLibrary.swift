@@ -7,7 +7,7 @@ import NavLuaEngine
 /// (libtinfo, libbsd, libmd) took about 0.25 ms of every `navlua run`
 /// (issue 7). libedit-dev still provides the header at build time.
 enum EditLineLibrary {
-    /// The table of libedit's functions, or why libedit.so.2 could not be opened.
+    /// The table of libedit's functions, or why libedit could not be opened.
     /// (Not Sendable, as Swift imports the variadic function pointers as
     /// opaque ones; it is set once, by Swift's thread-safe lazy global
     /// initialization, and only read after.)
@@ -20,14 +20,20 @@ enum EditLineLibrary {
     }()
 }
 
-/// libedit.so.2 (Debian's libedit2) is missing or lacks a function navlua calls.
+/// libedit (Debian's libedit2; macOS's own) is missing or lacks a function navlua calls.
 struct EditLineUnavailable: Error {
     /// dlerror()'s message.
     let reason: String
 
+    #if os(macOS)
+    static let library = "libedit.3.dylib (part of macOS)"
+    #else
+    static let library = "libedit.so.2 (Debian: apt install libedit2)"
+    #endif
+
     /// What the REPL tells the user before it falls back to plain lines.
     var message: String {
-        "navlua: line editing needs libedit.so.2 (Debian: apt install libedit2): \(reason)\n"
+        "navlua: line editing needs \(EditLineUnavailable.library): \(reason)\n"
             + "navlua: reading plain lines, without history, completion or live mode\n"
     }
 }

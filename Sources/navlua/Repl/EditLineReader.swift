@@ -147,7 +147,7 @@ final class EditLineReader: LineReader {
                 continue
             }
             var byte: UInt8 = 0
-            let n = Glibc.read(0, &byte, 1)
+            let n = systemRead(0, &byte, 1)
             if n == 0 { return 0 }
             if n < 0 { if errno == EINTR { continue }; return -1 }
             if byte == 3 { return cancel(out) }   // ^C when the terminal does not signal
@@ -172,7 +172,7 @@ final class EditLineReader: LineReader {
         var scalar = UInt32(first) & (0x7F >> UInt32(length))
         for _ in 1..<length {
             var byte: UInt8 = 0
-            guard Glibc.read(0, &byte, 1) == 1, byte & 0xC0 == 0x80 else { return 0xFFFD }
+            guard systemRead(0, &byte, 1) == 1, byte & 0xC0 == 0x80 else { return 0xFFFD }
             scalar = scalar << 6 | UInt32(byte & 0x3F)
         }
         return scalar
