@@ -13,7 +13,7 @@ extension World {
                 guard let pop = pop else { return }
                 let allowed: Bool
                 do { allowed = try scroll.view.allowsSimultaneousPop() } catch {
-                    fail(error as? NavError ?? NavError("\(error)"))
+                    fail(.callbackFailed(NavError.text(of: error)))
                     pop.refuse("scroll_view")
                     release(touch, because: "was released after a hook failed")
                     return
@@ -30,6 +30,6 @@ extension World {
                 touch.scroll?.begin()
             }
         }
-        if pendingError != nil { release(touch, because: "was released after a hook failed") }
+        if hasFailed { release(touch, because: "was released after a hook failed") }
     }
 }

@@ -33,10 +33,7 @@ package enum PopBeginRules {
 
     /// Reads a screen field for a check; a failure is recorded.
     static func read<T>(_ g: PopGesture, _ body: () throws -> T) -> T? {
-        do { return try body() } catch {
-            g.world.fail(error as? NavError ?? NavError("\(error)"))
-            return nil
-        }
+        g.world.read(body)
     }
 
     /// The hooks shared by the edge and full-screen styles: `enabled`, then

@@ -152,7 +152,7 @@ package final class PopGesture {
             do {
                 finish = try nav.options.completion.finishes(release, world.tunables)
             } catch {
-                world.fail(error as? NavError ?? NavError("\(error)"))
+                world.fail(.callbackFailed(NavError.text(of: error)))
                 state = .cancelled
             }
         }

@@ -22,7 +22,7 @@ extension PopBeginRules {
         if nav.count > 1 { return askWillGoBack(g, top) }
         if g.sign * info.translation.x > g.world.tunables.snapshotRootTranslation {
             nav.goBack()
-            if g.world.pendingError != nil { return .hookFailed }
+            if g.world.hasFailed { return .hookFailed }
         }
         return .refuse("root")
     }

@@ -57,10 +57,10 @@ extension World {
 
     /// A failure in the touch-down frame (a hook raised) releases the new
     /// touch: the caller never got it, so nothing else could lift it.
-    public func touchDown(at point: Point) throws -> Touch {
+    public func touchDown(at point: Point) throws(NavError) -> Touch {
         var made: Touch?
-        do {
-            return try drive {
+        do throws(NavError) {
+            return try drive { () throws(NavError) in
                 let touch = Touch(id: nextID("touch"), at: point, in: self)
                 made = touch
                 touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
@@ -76,44 +76,44 @@ extension World {
 
     /// Moves linearly to `point`, one sample per frame; duration 0 is one
     /// sample on the next frame.
-    public func move(_ touch: Touch, to point: Point, seconds: Double) throws {
+    public func move(_ touch: Touch, to point: Point, seconds: Double) throws(NavError) {
         try requireDown(touch)
         guard let covering = clock.framesCovering(seconds: seconds) else {
-            throw NavError("cannot move over \(seconds) seconds")
+            throw .badCall("cannot move over \(seconds) seconds")
         }
         let frames = max(1, covering)
         touch.pending.append(ScheduledSamples(after: clock.frame, count: frames,
                                               from: touch.scheduledLocation, to: point, phase: .moved))
         touch.scheduledLocation = point
-        try drive { try stepFrames(frames) }
+        try drive { () throws(NavError) in try stepFrames(frames) }
     }
 
     /// Keeps the finger still for `seconds` (no samples).
-    public func hold(_ touch: Touch, seconds: Double) throws {
+    public func hold(_ touch: Touch, seconds: Double) throws(NavError) {
         try requireDown(touch)
         guard let frames = clock.framesCovering(seconds: seconds) else {
-            throw NavError("cannot hold for \(seconds) seconds")
+            throw .badCall("cannot hold for \(seconds) seconds")
         }
-        try drive { try stepFrames(frames) }
+        try drive { () throws(NavError) in try stepFrames(frames) }
     }
 
-    public func lift(_ touch: Touch) throws {
+    public func lift(_ touch: Touch) throws(NavError) {
         try end(touch, .ended)
     }
 
-    public func cancel(_ touch: Touch) throws {
+    public func cancel(_ touch: Touch) throws(NavError) {
         try end(touch, .cancelled)
     }
 
-    private func end(_ touch: Touch, _ phase: Touch.Phase) throws {
+    private func end(_ touch: Touch, _ phase: Touch.Phase) throws(NavError) {
         try requireDown(touch)
         let at = touch.scheduledLocation
         touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: at, to: at, phase: phase))
-        try drive { try stepFrames(1) }
+        try drive { () throws(NavError) in try stepFrames(1) }
     }
 
-    private func requireDown(_ touch: Touch) throws {
-        guard touch.isDown else { throw NavError("touch \(touch.id) \(touch.liftedReason)") }
+    private func requireDown(_ touch: Touch) throws(NavError) {
+        guard touch.isDown else { throw .badCall("touch \(touch.id) \(touch.liftedReason)") }
     }
 
     /// The navigation that receives touches: the one presented last, or

@@ -44,40 +44,40 @@ public final class NavigationController {
 
     // MARK: the public calls
 
-    public func push(_ screen: Screen, animated: Bool) throws {
+    public func push(_ screen: Screen, animated: Bool) throws(NavError) {
         try perform(.push(screen, animated: animated))
     }
 
     /// Returns the popped screen; nil at the root or when the call was queued.
     @discardableResult
-    public func pop(animated: Bool) throws -> Screen? {
+    public func pop(animated: Bool) throws(NavError) -> Screen? {
         try perform(.pop(animated: animated))
     }
 
     @discardableResult
-    public func popToRoot(animated: Bool) throws -> Screen? {
+    public func popToRoot(animated: Bool) throws(NavError) -> Screen? {
         try perform(.popToRoot(animated: animated))
     }
 
     @discardableResult
-    public func pop(to screen: Screen, animated: Bool) throws -> Screen? {
+    public func pop(to screen: Screen, animated: Bool) throws(NavError) -> Screen? {
         try perform(.popTo(screen, animated: animated))
     }
 
-    public func setScreens(_ list: [Screen], animated: Bool) throws {
+    public func setScreens(_ list: [Screen], animated: Bool) throws(NavError) {
         try perform(.setScreens(list, animated: animated))
     }
 
     /// The back button: `will_go_back`, then pop, or dismiss at the root.
-    public func back() throws {
+    public func back() throws(NavError) {
         try perform(.back)
     }
 
-    public func present(animated: Bool) throws {
+    public func present(animated: Bool) throws(NavError) {
         try perform(.present(animated: animated))
     }
 
-    public func dismiss(animated: Bool) throws {
+    public func dismiss(animated: Bool) throws(NavError) {
         try perform(.dismiss(animated: animated))
     }
 
@@ -87,13 +87,13 @@ public final class NavigationController {
     }
 
     @discardableResult
-    private func perform(_ call: NavigationCall) throws -> Screen? {
+    private func perform(_ call: NavigationCall) throws(NavError) -> Screen? {
         try check(call)
         if mustQueue || waitsForAnotherNavigation(call) {
             enqueue(call)
             return nil
         }
-        return try world.drive { try apply(call) }
+        return try world.drive { () throws(NavError) in try apply(call) }
     }
 
     private func enqueue(_ call: NavigationCall) {
@@ -108,11 +108,11 @@ public final class NavigationController {
         while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0]) {
             let call = queue.removeFirst()
             defer { for screen in call.screens { screen.pins -= 1 } }
-            do {
+            do throws(NavError) {
                 try check(call)
                 _ = try apply(call)
             } catch {
-                world.fail(error as? NavError ?? NavError("\(error)"))
+                world.fail(error)
             }
         }
     }
@@ -135,34 +135,34 @@ public final class NavigationController {
     }
 
     /// Errors that do not depend on when the call runs.
-    private func check(_ call: NavigationCall) throws {
+    private func check(_ call: NavigationCall) throws(NavError) {
         switch call {
         case .push(let screen, _):
             if let other = screen.navigation, other !== self {
-                throw NavError("screen '\(screen.title)' is in another navigation")
+                throw .badCall("screen '\(screen.title)' is in another navigation")
             }
         case .popTo(let screen, _):
             if !screens.contains(where: { $0 === screen }) && !queue.contains(where: { $0.screens.contains { $0 === screen } }) {
-                throw NavError("screen '\(screen.title)' is not in the stack")
+                throw .badCall("screen '\(screen.title)' is not in the stack")
             }
         case .setScreens(let list, _):
-            guard !list.isEmpty else { throw NavError("the list of screens is empty") }
+            guard !list.isEmpty else { throw .badCall("the list of screens is empty") }
             for (i, screen) in list.enumerated() {
                 if list[..<i].contains(where: { $0 === screen }) {
-                    throw NavError("screen '\(screen.title)' is in the list twice")
+                    throw .badCall("screen '\(screen.title)' is in the list twice")
                 }
                 if let other = screen.navigation, other !== self {
-                    throw NavError("screen '\(screen.title)' is in another navigation")
+                    throw .badCall("screen '\(screen.title)' is in another navigation")
                 }
             }
         case .present:
-            if screens.isEmpty { throw NavError("the navigation has no screens to present") }
+            if screens.isEmpty { throw .badCall("the navigation has no screens to present") }
         default:
             break
         }
     }
 
-    private func apply(_ call: NavigationCall) throws -> Screen? {
+    private func apply(_ call: NavigationCall) throws(NavError) -> Screen? {
         switch call {
         case let .push(screen, animated):
             try applyPush(screen, animated: animated)
@@ -173,7 +173,7 @@ public final class NavigationController {
             return popTo(index: 0, animated: animated)
         case let .popTo(screen, animated):
             guard let index = screens.firstIndex(where: { $0 === screen }) else {
-                throw NavError("screen '\(screen.title)' is not in the stack")
+                throw .badCall("screen '\(screen.title)' is not in the stack")
             }
             return popTo(index: index, animated: animated)
         case let .setScreens(list, animated):
@@ -183,12 +183,12 @@ public final class NavigationController {
             goBack()
             return nil
         case let .present(animated):
-            guard !presented else { throw NavError("the navigation is already presented") }
-            guard let top = top else { throw NavError("the navigation has no screens to present") }
+            guard !presented else { throw .badCall("the navigation is already presented") }
+            guard let top = top else { throw .badCall("the navigation has no screens to present") }
             startPresentation(showing: true, top: top, animated: animated)
             return nil
         case let .dismiss(animated):
-            guard presented, let top = top else { throw NavError("the navigation is not presented") }
+            guard presented, let top = top else { throw .badCall("the navigation is not presented") }
             startPresentation(showing: false, top: top, animated: animated)
             return nil
         }
@@ -225,16 +225,16 @@ public final class NavigationController {
         lifecycle(.did_appear, root, animated: false)
     }
 
-    func validateNewScreen(_ screen: Screen) throws {
+    func validateNewScreen(_ screen: Screen) throws(NavError) {
         if let other = screen.navigation, other !== self {
-            throw NavError("screen '\(screen.title)' is in another navigation")
+            throw .badCall("screen '\(screen.title)' is in another navigation")
         }
     }
 
-    private func applyPush(_ screen: Screen, animated: Bool) throws {
+    private func applyPush(_ screen: Screen, animated: Bool) throws(NavError) {
         if screens.contains(where: { $0 === screen }) {
             guard style == .fullscreen else {
-                throw NavError("screen '\(screen.title)' is already in the stack")
+                throw .badCall("screen '\(screen.title)' is already in the stack")
             }
             // FDFullscreenPopGesture's guard against pushing twice.
             world.record(.push_ignored, ["nav": .int(id), "screen": .string(screen.title)])
@@ -321,8 +321,8 @@ public final class NavigationController {
     @discardableResult
     func goBack() -> Bool {
         guard let top = top else { return false }
-        if world.call(.will_go_back, of: top) == .value(false) { return false }
-        if world.pendingError != nil { return false }
+        // after a failure (this hook's or an earlier one) the call winds down
+        if world.call(.will_go_back, of: top) == .value(false) || world.hasFailed { return false }
         if screens.count > 1 {
             _ = popTo(index: screens.count - 2, animated: true)
             return true
@@ -384,12 +384,8 @@ public final class NavigationController {
     /// FD: the appearing screen's preference applies at its will_appear.
     private func applyBar(of screen: Screen, animated: Bool) {
         guard options.barPerScreen else { return }
-        let hidden: Bool
-        do { hidden = try screen.source.flag("navigation_bar_hidden") } catch {
-            world.fail(error as? NavError ?? NavError("\(error)"))
-            return
-        }
-        guard hidden != barHidden else { return }
+        guard let hidden = world.read({ try screen.source.flag("navigation_bar_hidden") }),
+              hidden != barHidden else { return }
         barHidden = hidden
         world.record(.bar, ["nav": .int(id), "hidden": .bool(hidden),
                             "screen": .string(screen.title), "animated": .bool(animated)])
