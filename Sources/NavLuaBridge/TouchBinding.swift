@@ -83,7 +83,7 @@ enum TouchBinding {
         case "y": lua.push(t.location.y)
         case "down": lua.push(t.isDown)
         case "recognizer":
-            if let r = t.recognizer { lua.push(r) } else { lua.pushNil() }
+            if let r = t.recognizer { lua.push(r.rawValue) } else { lua.pushNil() }
         default: lua.pushNil()
         }
         return 1
@@ -151,11 +151,11 @@ enum TouchBinding {
     private static func pushResult(_ t: Touch, _ lua: Lua) {
         lua.newTable(hash: 4)
         if let r = t.recognizer {
-            lua.push(r)
+            lua.push(r.rawValue)
             lua.rawSet(-2, "recognizer")
         }
         if let s = t.recognizerState {
-            lua.push(s)
+            lua.push(s.rawValue)
             lua.rawSet(-2, "state")
         }
         if let f = t.popFinishes {
@@ -163,7 +163,7 @@ enum TouchBinding {
             lua.rawSet(-2, "finished")
         }
         if let r = t.popRefusedBy {
-            lua.push(r)
+            lua.push(r.rawValue)
             lua.rawSet(-2, "refused_by")
         }
         GestureTable.pushPoint(t.releaseVelocity, lua)

@@ -6,11 +6,11 @@ extension PopBeginRules {
     /// then the hooks.
     static func edge(_ g: PopGesture) -> BeginDecision {
         let nav = g.nav
-        guard nav.count > 1, let top = nav.top else { return .refuse("count") }
+        guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
         guard let disabled = read(g, { try top.source.flag("pop_disabled") }) else { return .hookFailed }
-        if disabled { return .refuse("pop_disabled") }
-        if nav.transitioning { return .refuse("transitioning") }
-        if g.sign * g.info.translation.x < 0 { return .refuse("direction") }
+        if disabled { return .refuse(.popDisabled) }
+        if nav.transitioning { return .refuse(.transitioning) }
+        if g.sign * g.info.translation.x < 0 { return .refuse(.direction) }
         return askHooks(g, top)
     }
 }

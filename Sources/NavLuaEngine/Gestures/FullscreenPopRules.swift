@@ -6,16 +6,16 @@ extension PopBeginRules {
     /// the hooks.
     static func fullscreen(_ g: PopGesture) -> BeginDecision {
         let nav = g.nav
-        guard nav.count > 1, let top = nav.top else { return .refuse("count") }
+        guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
         guard let disabled = read(g, { try top.source.flag("pop_disabled") }) else { return .hookFailed }
-        if disabled { return .refuse("pop_disabled") }
+        if disabled { return .refuse(.popDisabled) }
         guard let limit = read(g, { try top.source.number("max_initial_distance") }) else { return .hookFailed }
         if let limit = limit, limit > 0,
            distanceFromLeadingEdge(g.touch.location.x, g.world) > limit {
-            return .refuse("max_initial_distance")
+            return .refuse(.maxInitialDistance)
         }
-        if nav.transitioning { return .refuse("transitioning") }
-        if g.sign * g.info.translation.x <= 0 { return .refuse("direction") }
+        if nav.transitioning { return .refuse(.transitioning) }
+        if g.sign * g.info.translation.x <= 0 { return .refuse(.direction) }
         return askHooks(g, top)
     }
 }

@@ -14,11 +14,11 @@ extension World {
                 let allowed: Bool
                 do { allowed = try scroll.view.allowsSimultaneousPop() } catch {
                     fail(.callbackFailed(NavError.text(of: error)))
-                    pop.refuse("scroll_view")
+                    pop.refuse(.scrollView)
                     release(touch, because: "was released after a hook failed")
                     return
                 }
-                if allowed { pop.tryBegin() } else { pop.refuse("scroll_view") }
+                if allowed { pop.tryBegin() } else { pop.refuse(.scrollView) }
             } else {
                 pop?.tryBegin()
             }

@@ -2,7 +2,7 @@
 package enum BeginDecision: Equatable {
     case begin
     /// The named check refused (recorded as `refused_by`).
-    case refuse(String)
+    case refuse(PopRefusal)
     /// A hook or a field read raised; the world holds the error.
     case hookFailed
 }
@@ -11,7 +11,7 @@ package enum BeginDecision: Equatable {
 /// own file; what they share lives here.
 package enum PopBeginRules {
     static func decide(_ g: PopGesture) -> BeginDecision {
-        if !g.nav.options.popGesture { return .refuse("pop_gesture") }
+        if !g.nav.options.popGesture { return .refuse(.popGesture) }
         switch g.nav.style {
         case .edge: return edge(g)
         case .fullscreen: return fullscreen(g)
@@ -20,10 +20,10 @@ package enum PopBeginRules {
     }
 
     /// Only the edge style can fail at touch-down.
-    static func refusalAtTouchDown(_ nav: NavigationController, at point: Point, _ world: World) -> String? {
+    static func refusalAtTouchDown(_ nav: NavigationController, at point: Point, _ world: World) -> PopRefusal? {
         guard nav.style == .edge else { return nil }
-        if !nav.options.popGesture { return "pop_gesture" }
-        if distanceFromLeadingEdge(point.x, world) > nav.options.edgeWidth { return "edge_width" }
+        if !nav.options.popGesture { return .popGesture }
+        if distanceFromLeadingEdge(point.x, world) > nav.options.edgeWidth { return .edgeWidth }
         return nil
     }
 
@@ -47,12 +47,12 @@ package enum PopBeginRules {
     static func askEnabledAndAllowDragBack(_ g: PopGesture, _ top: Screen, _ info: GestureInfo) -> BeginDecision? {
         switch g.world.call(.enabled, of: top) {
         case .failed: return .hookFailed
-        case .value(false): return .refuse("enabled")
+        case .value(false): return .refuse(.enabled)
         default: break
         }
         switch g.world.call(.allow_drag_back, of: top, .gesture(info)) {
         case .failed: return .hookFailed
-        case .value(false): return .refuse("allow_drag_back")
+        case .value(false): return .refuse(.allowDragBack)
         case .value: return .begin
         case .undefined: return nil
         }
@@ -61,7 +61,7 @@ package enum PopBeginRules {
     static func askWillGoBack(_ g: PopGesture, _ top: Screen) -> BeginDecision {
         switch g.world.call(.will_go_back, of: top) {
         case .failed: return .hookFailed
-        case .value(false): return .refuse("will_go_back")
+        case .value(false): return .refuse(.willGoBack)
         default: return .begin
         }
     }

@@ -6,13 +6,11 @@
 /// `cancelled` on a touch cancel; the motion it drives then animates to its
 /// end on its own.
 package final class PopGesture {
-    package enum State: String { case possible, began, failed, ended, cancelled }
-
     unowned let world: World
     unowned let nav: NavigationController
     unowned let touch: Touch
-    private(set) var state = State.possible
-    private(set) var refusedBy: String?
+    private(set) var state = GestureState.possible
+    private(set) var refusedBy: PopRefusal?
     /// What the release decided: true finishes the pop, false cancels it.
     private(set) var finishes: Bool?
     /// The transition this gesture drives (nil for a snapshot gesture at the
@@ -45,10 +43,10 @@ package final class PopGesture {
     }
 
     func secondTouchArrived() {
-        if state == .possible { refuse("touches") }
+        if state == .possible { refuse(.touches) }
     }
 
-    func refuse(_ check: String) {
+    func refuse(_ check: PopRefusal) {
         guard state == .possible else { return }
         state = .failed
         refusedBy = check
@@ -64,9 +62,7 @@ package final class PopGesture {
         case .refuse(let check):
             refuse(check)
         case .hookFailed:
-            state = .failed
-            refusedBy = "error"
-            record(refusedBy: "error")
+            refuse(.error)
         }
     }
 
@@ -203,14 +199,14 @@ package final class PopGesture {
 
     // MARK: trace
 
-    private func record(refusedBy check: String? = nil, extra: KeyValuePairs<String, TraceValue> = [:]) {
+    private func record(refusedBy check: PopRefusal? = nil, extra: KeyValuePairs<String, TraceValue> = [:]) {
         let i = info
         var fields: [(String, TraceValue)] = [
-            ("nav", .int(nav.id)), ("recognizer", .string("pop")), ("state", .string(state.rawValue)),
+            ("nav", .int(nav.id)), ("recognizer", .string(Recognizer.pop.rawValue)), ("state", .string(state.rawValue)),
             ("location", .point(i.location)), ("translation", .point(i.translation)),
             ("velocity", .point(i.velocity)),
         ]
-        if let check = check { fields.append(("refused_by", .string(check))) }
+        if let check = check { fields.append(("refused_by", .string(check.rawValue))) }
         for (k, v) in extra { fields.append((k, v)) }
         world.recordFields(.gesture, fields)
     }

@@ -23,26 +23,25 @@ public final class Touch {
     var pop: PopGesture?
     var scroll: ScrollPan?
 
-    /// Who got the pan, for navlua.drag's answer: "pop" when the pop
-    /// gesture began, else "scroll" when a scroll view scrolled.
-    public var recognizer: String? {
-        if let pop = pop, pop.state != .possible, pop.state != .failed { return "pop" }
-        if scroll?.didBegin == true { return "scroll" }
+    /// Who got the pan: the pop when its gesture began, else the scroll
+    /// view when it scrolled.
+    public var recognizer: Recognizer? {
+        if let pop = pop, pop.state != .possible, pop.state != .failed { return .pop }
+        if scroll?.didBegin == true { return .scroll }
         return nil
     }
 
-    /// The state of that recognizer (or of the failed pop).
-    public var recognizerState: String? {
-        if recognizer == "pop" || (pop?.state == .failed && recognizer == nil) { return pop?.state.rawValue }
-        if recognizer == "scroll" { return scroll?.active == true ? "changed" : "ended" }
-        return pop?.state.rawValue
+    /// The state of that recognizer, or else of the pop gesture.
+    public var recognizerState: GestureState? {
+        guard recognizer == .scroll else { return pop?.state }
+        return scroll?.active == true ? .changed : .ended
     }
 
     /// Whether the released pop finishes (nil when no pop was released).
     public var popFinishes: Bool? { pop?.finishes }
 
     /// The check that refused the pop gesture, if one did.
-    public var popRefusedBy: String? { pop?.refusedBy }
+    public var popRefusedBy: PopRefusal? { pop?.refusedBy }
 
     init(id: Int, at point: Point, in world: World) {
         self.id = id
