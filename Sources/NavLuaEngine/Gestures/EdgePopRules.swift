@@ -7,7 +7,7 @@ extension PopBeginRules {
     static func edge(_ g: PopGesture) -> BeginDecision {
         let nav = g.nav
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
-        guard let disabled = read(g, { try top.source.flag("pop_disabled") }) else { return .hookFailed }
+        guard let disabled = g.world.read({ try top.source.flag("pop_disabled") }) else { return .failed }
         if disabled { return .refuse(.popDisabled) }
         if nav.transitioning { return .refuse(.transitioning) }
         if g.sign * g.info.translation.x < 0 { return .refuse(.direction) }

@@ -7,9 +7,9 @@ extension PopBeginRules {
     static func fullscreen(_ g: PopGesture) -> BeginDecision {
         let nav = g.nav
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
-        guard let disabled = read(g, { try top.source.flag("pop_disabled") }) else { return .hookFailed }
+        guard let disabled = g.world.read({ try top.source.flag("pop_disabled") }) else { return .failed }
         if disabled { return .refuse(.popDisabled) }
-        guard let limit = read(g, { try top.source.number("max_initial_distance") }) else { return .hookFailed }
+        guard let limit = g.world.read({ try top.source.number("max_initial_distance") }) else { return .failed }
         if let limit = limit, limit > 0,
            distanceFromLeadingEdge(g.touch.location.x, g.world) > limit {
             return .refuse(.maxInitialDistance)

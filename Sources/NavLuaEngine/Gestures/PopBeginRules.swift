@@ -1,14 +1,19 @@
-/// The outcome of a pop gesture's begin checks.
+/// The outcome of a pop gesture's begin checks. A decision only: what it
+/// asks for besides beginning or failing, the recognizer does after it.
 package enum BeginDecision: Equatable {
     case begin
     /// The named check refused (recorded as `refused_by`).
     case refuse(PopRefusal)
-    /// A hook or a field read raised; the world holds the error.
-    case hookFailed
+    /// Snapshot style at the root: refused as `root`, and the swipe goes
+    /// back (QD's popOrDissMiss: it dismisses when allowed).
+    case goBackAtRoot
+    /// A hook or a field read raised; the world recorded the failure.
+    case failed
 }
 
 /// The begin checks of the three styles, in SPEC order. Each style has its
-/// own file; what they share lives here.
+/// own file; what they share lives here. They read the navigation and ask
+/// the top screen's hooks, and change nothing.
 package enum PopBeginRules {
     static func decide(_ g: PopGesture) -> BeginDecision {
         if !g.nav.options.popGesture { return .refuse(.popGesture) }
@@ -31,11 +36,6 @@ package enum PopBeginRules {
         world.layout == .leftToRight ? x : world.width - x
     }
 
-    /// Reads a screen field for a check; a failure is recorded.
-    static func read<T>(_ g: PopGesture, _ body: () throws -> T) -> T? {
-        g.world.read(body)
-    }
-
     /// The hooks shared by the edge and full-screen styles: `enabled`, then
     /// `allow_drag_back` (its answer is final when defined), then
     /// `will_go_back`. Undefined hooks are skipped; only `false` refuses.
@@ -46,12 +46,12 @@ package enum PopBeginRules {
     /// `enabled`, then `allow_drag_back`: a decision, or nil to go on.
     static func askEnabledAndAllowDragBack(_ g: PopGesture, _ top: Screen, _ info: GestureInfo) -> BeginDecision? {
         switch g.world.call(.enabled, of: top) {
-        case .failed: return .hookFailed
+        case .failed: return .failed
         case .value(false): return .refuse(.enabled)
         default: break
         }
         switch g.world.call(.allow_drag_back, of: top, .gesture(info)) {
-        case .failed: return .hookFailed
+        case .failed: return .failed
         case .value(false): return .refuse(.allowDragBack)
         case .value: return .begin
         case .undefined: return nil
@@ -60,7 +60,7 @@ package enum PopBeginRules {
 
     static func askWillGoBack(_ g: PopGesture, _ top: Screen) -> BeginDecision {
         switch g.world.call(.will_go_back, of: top) {
-        case .failed: return .hookFailed
+        case .failed: return .failed
         case .value(false): return .refuse(.willGoBack)
         default: return .begin
         }

@@ -61,7 +61,11 @@ package final class PopGesture {
             begin()
         case .refuse(let check):
             refuse(check)
-        case .hookFailed:
+        case .goBackAtRoot:
+            nav.goBack()
+            // a failure while going back (or before, in this call) is the gesture's
+            refuse(world.hasFailed ? .error : .root)
+        case .failed:
             refuse(.error)
         }
     }

@@ -6,6 +6,7 @@ extension PopBeginRules {
     /// frame blocks unless scrolled to its leading edge; then with more than
     /// one screen `will_go_back`, and at the root a right swipe of more than
     /// 2 points goes back (dismissing when allowed) while the gesture fails.
+    /// Going back is left to the caller: a check only decides.
     static func snapshot(_ g: PopGesture) -> BeginDecision {
         let nav = g.nav
         guard let top = nav.top else { return .refuse(.count) }
@@ -20,10 +21,7 @@ extension PopBeginRules {
             return .refuse(.scrollView)
         }
         if nav.count > 1 { return askWillGoBack(g, top) }
-        if g.sign * info.translation.x > g.world.tunables.snapshotRootTranslation {
-            nav.goBack()
-            if g.world.hasFailed { return .hookFailed }
-        }
+        if g.sign * info.translation.x > g.world.tunables.snapshotRootTranslation { return .goBackAtRoot }
         return .refuse(.root)
     }
 }
