@@ -4,7 +4,7 @@ extension PopBeginRules {
     /// `pop_disabled`; no transition running; the pan not moving against the
     /// layout direction (seed 001: refusing at the root avoids the freeze);
     /// then the hooks.
-    static func edge(_ g: PopGesture) -> BeginDecision {
+    static func edge(_ g: PopGestureRecognizer) -> BeginDecision {
         let nav = g.nav
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
         guard let disabled = g.world.read({ try top.source.flag("pop_disabled") }) else { return .failed }

@@ -4,7 +4,7 @@ extension PopBeginRules {
     /// within `max_initial_distance` of the leading edge (0 or nil: anywhere);
     /// no transition running; the pan moving toward the trailing side; then
     /// the hooks.
-    static func fullscreen(_ g: PopGesture) -> BeginDecision {
+    static func fullscreen(_ g: PopGestureRecognizer) -> BeginDecision {
         let nav = g.nav
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
         guard let disabled = g.world.read({ try top.source.flag("pop_disabled") }) else { return .failed }

@@ -15,7 +15,7 @@ package enum BeginDecision: Equatable {
 /// own file; what they share lives here. They read the navigation and ask
 /// the top screen's hooks, and change nothing.
 package enum PopBeginRules {
-    static func decide(_ g: PopGesture) -> BeginDecision {
+    static func decide(_ g: PopGestureRecognizer) -> BeginDecision {
         if !g.nav.options.popGesture { return .refuse(.popGesture) }
         switch g.nav.style {
         case .edge: return edge(g)
@@ -39,12 +39,12 @@ package enum PopBeginRules {
     /// The hooks shared by the edge and full-screen styles: `enabled`, then
     /// `allow_drag_back` (its answer is final when defined), then
     /// `will_go_back`. Undefined hooks are skipped; only `false` refuses.
-    static func askHooks(_ g: PopGesture, _ top: Screen) -> BeginDecision {
+    static func askHooks(_ g: PopGestureRecognizer, _ top: Screen) -> BeginDecision {
         askEnabledAndAllowDragBack(g, top, g.info) ?? askWillGoBack(g, top)
     }
 
     /// `enabled`, then `allow_drag_back`: a decision, or nil to go on.
-    static func askEnabledAndAllowDragBack(_ g: PopGesture, _ top: Screen, _ info: GestureInfo) -> BeginDecision? {
+    static func askEnabledAndAllowDragBack(_ g: PopGestureRecognizer, _ top: Screen, _ info: GestureInfo) -> BeginDecision? {
         switch g.world.call(.enabled, of: top) {
         case .failed: return .failed
         case .value(false): return .refuse(.enabled)
@@ -58,7 +58,7 @@ package enum PopBeginRules {
         }
     }
 
-    static func askWillGoBack(_ g: PopGesture, _ top: Screen) -> BeginDecision {
+    static func askWillGoBack(_ g: PopGestureRecognizer, _ top: Screen) -> BeginDecision {
         switch g.world.call(.will_go_back, of: top) {
         case .failed: return .failed
         case .value(false): return .refuse(.willGoBack)

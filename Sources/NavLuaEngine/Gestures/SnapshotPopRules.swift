@@ -7,7 +7,7 @@ extension PopBeginRules {
     /// one screen `will_go_back`, and at the root a right swipe of more than
     /// 2 points goes back (dismissing when allowed) while the gesture fails.
     /// Going back is left to the caller: a check only decides.
-    static func snapshot(_ g: PopGesture) -> BeginDecision {
+    static func snapshot(_ g: PopGestureRecognizer) -> BeginDecision {
         let nav = g.nav
         guard let top = nav.top else { return .refuse(.count) }
         let info = g.info

@@ -20,7 +20,7 @@ public final class Touch {
     var pending: [ScheduledSamples] = []
     package var pan: PanTracker?
     weak var navigation: NavigationController?
-    var pop: PopGesture?
+    var pop: PopGestureRecognizer?
     var scroll: ScrollPan?
 
     /// Who got the pan: the pop when its gesture began, else the scroll
@@ -174,8 +174,8 @@ extension World {
             other.pop?.secondTouchArrived()
         }
         if touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.pop != nil }) == false,
-           nav.popGesture == nil {
-            touch.pop = PopGesture(world: self, nav: nav, touch: touch)
+           nav.interactivePop == nil {
+            touch.pop = PopGestureRecognizer(world: self, nav: nav, touch: touch)
             touch.pop?.touchedDown()
         }
         if let view = nav.top?.scrollView(at: point) {

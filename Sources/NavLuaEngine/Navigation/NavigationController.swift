@@ -13,8 +13,9 @@ public final class NavigationController {
     private(set) var presentationY: Double = 0
     package var transition: Transition?
     private(set) var queue: [NavigationCall] = []
-    /// The pop gesture under way on this navigation, if any.
-    var popGesture: PopGesture?
+    /// The pop a finger drives on this navigation, from its gesture's
+    /// `began` to the release (the animation after it runs on its own).
+    package private(set) var interactivePop: InteractivePop?
     /// Whether its screens are on screen: from creation (the root is shown
     /// at once) until a dismiss ends, and again from a present. Like UIKit,
     /// which sends appearance callbacks only to view controllers in a
@@ -83,7 +84,7 @@ public final class NavigationController {
 
     /// Calls made from a hook or while anything moves wait their turn.
     var mustQueue: Bool {
-        world.hookDepth > 0 || transition != nil || popGesture != nil || !queue.isEmpty
+        world.hookDepth > 0 || transition != nil || interactivePop != nil || !queue.isEmpty
     }
 
     @discardableResult
@@ -118,7 +119,7 @@ public final class NavigationController {
     }
 
     private var mustQueueIgnoringQueue: Bool {
-        world.hookDepth > 0 || transition != nil || popGesture != nil
+        world.hookDepth > 0 || transition != nil || interactivePop != nil
     }
 
     /// A screen that another navigation is still animating out (popped
@@ -214,7 +215,7 @@ public final class NavigationController {
         for call in queue { for screen in call.screens { screen.pins -= 1 } }
         queue.removeAll()
         transition = nil
-        popGesture = nil
+        interactivePop = nil
         setStack([])
     }
 
@@ -305,13 +306,69 @@ public final class NavigationController {
                                    "screen": .string(transition.top.title)])
     }
 
-    /// Removes the top screen after an interactive pop has finished.
-    func removeTopAfterGesture(_ leaving: Screen, animated: Bool) {
-        guard top === leaving, screens.count > 1 else { return }
-        setStack(Array(screens.dropLast()))
-        world.record(.pop, ["nav": .int(id), "screen": .string(leaving.title),
-                            "to": .string(top?.title ?? ""), "animated": .bool(animated),
-                            "interactive": .bool(true)])
+    // MARK: the pop gesture (its recognizer reports here, as to UIKit's target)
+
+    func popGestureBegan(_ gesture: PopGestureRecognizer) {
+        interactivePop = InteractivePop(nav: self, gesture: gesture)
+    }
+
+    func popGestureMoved(_ gesture: PopGestureRecognizer) {
+        guard let pop = interactivePop, pop.gesture === gesture else { return }
+        pop.follow()
+    }
+
+    /// The finger's part is over: calls wait for the transition only.
+    func popGestureEnded(_ gesture: PopGestureRecognizer, cancelled: Bool) -> PopDecision? {
+        guard let pop = interactivePop, pop.gesture === gesture else { return nil }
+        interactivePop = nil
+        return pop.release(cancelled: cancelled)
+    }
+
+    // MARK: interactive pops (what InteractivePop asks of the stack)
+
+    /// Begins a pop that a finger drives; nil at the root (nothing to pop).
+    /// UIKit's interactive transition tells both screens at once; QD's
+    /// slide over a snapshot tells neither until it pops.
+    func beginInteractivePop(_ kind: Transition.Kind) -> Transition? {
+        guard screens.count > 1, let top = top else { return nil }
+        let tr = Transition(kind: kind, top: top, below: screens[screens.count - 2])
+        begin(tr)
+        if kind == .interactivePop {
+            lifecycle(.will_disappear, top, animated: true)
+            lifecycle(.will_appear, screens[screens.count - 2], animated: true)
+        }
+        return tr
+    }
+
+    /// Ends an interactive pop that finishes: the top screen goes, and it
+    /// is told `pop_gesture_did_end`. The stack is as it was when the pop
+    /// began: while a transition runs, calls wait in the queue.
+    func finishInteractivePop(_ tr: Transition) {
+        assert(top === tr.top && screens.count > 1, "the stack changed under an interactive pop")
+        end(tr, finished: true)
+        if tr.kind == .snapshotPop {
+            // QD: the view has slid out; now the pop, without animation.
+            _ = popTo(index: screens.count - 2, animated: false)
+        } else {
+            lifecycle(.did_disappear, tr.top, animated: true)
+            lifecycle(.did_appear, screens[screens.count - 2], animated: true)
+            setStack(Array(screens.dropLast()))
+            world.record(.pop, ["nav": .int(id), "screen": .string(tr.top.title),
+                                "to": .string(top?.title ?? ""), "animated": .bool(true),
+                                "interactive": .bool(true)])
+        }
+        _ = world.call(.pop_gesture_did_end, of: tr.top)
+    }
+
+    /// Ends an interactive pop that was cancelled: the stack stays.
+    func cancelInteractivePop(_ tr: Transition) {
+        end(tr, finished: false)
+        guard tr.kind == .interactivePop, let below = tr.below else { return }
+        // UIKit's order for a cancelled interactive pop.
+        lifecycle(.will_disappear, below, animated: true)
+        lifecycle(.did_disappear, below, animated: true)
+        lifecycle(.will_appear, tr.top, animated: true)
+        lifecycle(.did_appear, tr.top, animated: true)
     }
 
     // MARK: back and presentation
