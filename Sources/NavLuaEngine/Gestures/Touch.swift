@@ -183,6 +183,21 @@ extension World {
         }
     }
 
+    /// The pan crossed the slop: the arena decides who takes it, asking in
+    /// the order the navigation's style gives. A failure while it decides
+    /// releases the touch.
+    private func panBegan(_ touch: Touch) {
+        guard let nav = touch.navigation else { return }
+        let members: [any GestureArenaMember] = nav.style.arenaOrder.compactMap { recognizer in
+            switch recognizer {
+            case .pop: return touch.pop?.state == .possible ? touch.pop : nil
+            case .scroll: return touch.scroll
+            }
+        }
+        GestureArena(members: members).resolve()
+        if hasFailed { release(touch, because: "was released after a hook failed") }
+    }
+
     /// Lifts a touch after a failure: its gestures cancel, its remaining
     /// samples are dropped, and later calls on it get a clear error.
     package func release(_ touch: Touch, because reason: String) {
