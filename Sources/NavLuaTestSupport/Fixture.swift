@@ -4,6 +4,7 @@ import NavLuaEngine
 /// as `Title.hook` or `Title.hook(animated)`.
 public final class CallLog {
     public var entries: [String] = []
+    public init() {}
 }
 
 /// A fake `ScreenSource`: fields are dictionaries, hooks are closures, and

@@ -4,6 +4,8 @@
 public final class NavigationController {
     /// Weak: Lua may keep a navigation after navlua.reset dropped its world.
     private weak var owner: World?
+    /// Its world's size and numbers, so that drawing needs no world.
+    private let config: WorldConfig
     public let id: Int
     public var options: NavigationOptions
     public private(set) var screens: [Screen] = []
@@ -25,6 +27,7 @@ public final class NavigationController {
 
     init(world: World, id: Int, options: NavigationOptions) {
         self.owner = world
+        self.config = world.config
         self.id = id
         self.options = options
     }
@@ -32,16 +35,24 @@ public final class NavigationController {
     /// Whether this navigation is part of `world` (false after a reset).
     public func belongs(to world: World) -> Bool { owner === world }
 
-    /// The world; only reached through calls that checked `belongs(to:)`,
-    /// or from the world's own frames.
-    package var world: World { owner! }
+    /// The world, reached only from the world's own frames or within a
+    /// public call that `attachedWorld()` let through (it holds the world).
+    var world: World { owner! }
+
+    /// The world for a public call; an error, not a trap, once it is gone.
+    private func attachedWorld() throws(NavError) -> World {
+        guard let world = owner else {
+            throw .badCall("navigation \(id) belongs to a world that no longer exists")
+        }
+        return world
+    }
 
     public var top: Screen? { screens.last }
     public var count: Int { screens.count }
     public var transitioning: Bool { transition != nil }
     public var style: PopStyle { options.style }
-    var width: Double { world.width }
-    var sign: Double { world.layout.sign }
+    package var width: Double { config.width }
+    var sign: Double { config.layout.sign }
 
     // MARK: the public calls
 
@@ -89,6 +100,7 @@ public final class NavigationController {
 
     @discardableResult
     private func perform(_ call: NavigationCall) throws(NavError) -> Screen? {
+        let world = try attachedWorld()
         try check(call)
         if mustQueue || waitsForAnotherNavigation(call) {
             enqueue(call)
@@ -451,7 +463,7 @@ public final class NavigationController {
     // MARK: what it looks like
 
     public func visual() -> Visual {
-        let w = width, s = sign, t = world.tunables
+        let w = width, s = sign, t = config.tunables
         var top: Visual.Placed? = self.top.map { Visual.Placed(screen: $0, x: 0) }
         var below: Visual.Placed?
         var dim = 0.0
@@ -474,7 +486,7 @@ public final class NavigationController {
                 mask = t.snapshotMaskBase - x / t.snapshotMaskDivisor
                 if let b = tr.below {
                     let g = t.snapshotGap * (w - x) / w
-                    let h = world.height
+                    let h = config.height
                     snapshot = Visual.Snapshot(screen: b, x: g * w, y: g * h,
                                                width: (1 - 2 * g) * w, height: (1 - 2 * g) * h)
                 }
