@@ -1,6 +1,6 @@
 /// The outcome of a pop gesture's begin checks. A decision only: what it
 /// asks for besides beginning or failing, the recognizer does after it.
-package enum BeginDecision: Equatable {
+enum BeginDecision: Equatable {
     case begin
     /// The named check refused (recorded as `refused_by`).
     case refuse(PopRefusal)
@@ -14,7 +14,7 @@ package enum BeginDecision: Equatable {
 /// The begin checks of the three styles, in SPEC order. Each style has its
 /// own file; what they share lives here. They read the navigation and ask
 /// the top screen's hooks, and change nothing.
-package enum PopBeginRules {
+enum PopBeginRules {
     static func decide(_ g: PopGestureRecognizer) -> BeginDecision {
         if !g.nav.options.popGesture { return .refuse(.popGesture) }
         switch g.nav.style {

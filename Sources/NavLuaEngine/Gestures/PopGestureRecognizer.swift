@@ -8,7 +8,7 @@
 /// `failed` with the check that refused (`refused_by`). A began gesture ends
 /// `ended` when the finger lifts, or `cancelled` when the touch is cancelled
 /// (or released after a failure) or its release could not be decided.
-package final class PopGestureRecognizer {
+final class PopGestureRecognizer {
     unowned let world: World
     unowned let nav: NavigationController
     unowned let touch: Touch

@@ -200,7 +200,7 @@ extension World {
 
     /// Lifts a touch after a failure: its gestures cancel, its remaining
     /// samples are dropped, and later calls on it get a clear error.
-    package func release(_ touch: Touch, because reason: String) {
+    func release(_ touch: Touch, because reason: String) {
         guard touch.isDown else { return }
         touch.isDown = false
         touch.liftedReason = reason

@@ -1,5 +1,5 @@
 /// What a released interactive pop does.
-package enum PopDecision: Equatable {
+enum PopDecision: Equatable {
     case finish, cancel
     /// The completion rule raised: the pop cancels, and its gesture counts
     /// as cancelled.
@@ -15,7 +15,7 @@ package enum PopDecision: Equatable {
 /// screen by an `offset` in points over a snapshot of the one below, as
 /// QDNavigationController does. What beginning, finishing and cancelling do
 /// to the stack and the lifecycle, the navigation does.
-package final class InteractivePop {
+final class InteractivePop {
     unowned let nav: NavigationController
     let gesture: PopGestureRecognizer
     /// Nil for a snapshot gesture at the root, which QD lets begin but

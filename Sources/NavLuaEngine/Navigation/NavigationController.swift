@@ -17,7 +17,7 @@ public final class NavigationController {
     private(set) var queue: [NavigationCall] = []
     /// The pop a finger drives on this navigation, from its gesture's
     /// `began` to the release (the animation after it runs on its own).
-    package private(set) var interactivePop: InteractivePop?
+    private(set) var interactivePop: InteractivePop?
     /// Whether its screens are on screen: from creation (the root is shown
     /// at once) until a dismiss ends, and again from a present. Like UIKit,
     /// which sends appearance callbacks only to view controllers in a
