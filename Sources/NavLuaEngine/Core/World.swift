@@ -168,9 +168,10 @@ public final class World {
         recordFields(kind, fields.map { ($0.key, $0.value) })
     }
 
-    /// A subscriber's failure is not itself recorded (that would tell the
-    /// subscribers again); outside a driving call (a call queued while a
-    /// transition runs) the next driving call throws it.
+    /// `record` with the fields as a list. A subscriber's failure is kept
+    /// but not recorded (that would tell the subscribers again); outside a
+    /// driving call (a call queued while a transition runs) the next
+    /// driving call throws it.
     func recordFields(_ kind: TraceEvent.Kind, _ fields: [(String, TraceValue)]) {
         let event = TraceEvent(nanos: now, frame: clock.frame, kind: kind, fields: fields)
         let subscribers = trace.append(event)
