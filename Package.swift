@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "NavLuaTestRunner",
-            dependencies: ["NavLuaBridge", "CLua"],
+            dependencies: ["NavLuaBridge", "NavLuaVisuals", "CLua"],
             plugins: ["EmbedLua"]
         ),
         .target(
@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "navlua",
-            dependencies: ["NavLuaBridge", "NavLuaVisuals", "NavLuaTestRunner", "CLua", "CEditLine"],
+            dependencies: ["NavLuaEngine", "NavLuaBridge", "NavLuaVisuals", "NavLuaTestRunner", "CLua", "CEditLine"],
             exclude: ["Linker"],
             // Start-up (issue 7), Linux only: a position-dependent executable
             // has no relative relocations for the loader to apply (about

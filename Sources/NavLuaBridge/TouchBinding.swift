@@ -89,7 +89,7 @@ enum TouchBinding {
         case .y: lua.push(t.location.y)
         case .down: lua.push(t.isDown)
         case .recognizer:
-            if let r = t.recognizer { lua.push(r) } else { lua.pushNil() }
+            if let r = t.recognizer { lua.push(r.rawValue) } else { lua.pushNil() }
         case nil: lua.pushNil()
         }
         return 1
@@ -103,8 +103,8 @@ enum TouchBinding {
         return 1
     }
 
-    /// navlua.drag{from=, to= | by=, duration=0.25, hold=0}: down, move,
-    /// hold, up. Returns {recognizer=, state=, velocity={x=,y=}, finished=,
+    /// navlua.drag{from=, to= | by=, duration=0.25, hold=0}: the engine's
+    /// drag. Returns {recognizer=, state=, velocity={x=,y=}, finished=,
     /// refused_by=}: `finished` tells whether a released pop finishes.
     static let drag: navlua_SwiftFunction = { L in
         bridged(L, "navlua.drag") { b, lua in
@@ -122,19 +122,8 @@ enum TouchBinding {
             default: throw NavError("takes 'to' or 'by', not both")
             }
             let duration = try o.positive("duration") ?? 0.25
-            let holdTime = try o.nonNegative("hold") ?? 0
-            let world = b.world
-            let t = try world.touchDown(at: from)
-            do {
-                try world.move(t, to: to, seconds: duration)
-                if holdTime > 0 { try world.hold(t, seconds: holdTime) }
-                try world.lift(t)
-            } catch {
-                // the script has no handle on this touch: lift it here
-                world.release(t, because: "was released after a hook failed")
-                throw error
-            }
-            pushResult(t, lua)
+            let hold = try o.nonNegative("hold") ?? 0
+            pushResult(try b.world.drag(from: from, to: to, seconds: duration, hold: hold), lua)
             return 1
         }
     }
@@ -144,35 +133,30 @@ enum TouchBinding {
         bridged(L, "navlua.tap") { b, lua in
             try WorldBinding.refuseWhenBusy(b)
             let (point, _) = try lua.pointOrCoordinates(1, "point")
-            let t = try b.world.touchDown(at: point)
-            do { try b.world.lift(t) } catch {
-                b.world.release(t, because: "was released after a hook failed")
-                throw error
-            }
-            pushResult(t, lua)
+            pushResult(try b.world.tap(at: point), lua)
             return 1
         }
     }
 
-    private static func pushResult(_ t: Touch, _ lua: Lua) {
+    private static func pushResult(_ r: DragResult, _ lua: Lua) {
         lua.newTable(hash: 4)
-        if let r = t.recognizer {
-            lua.push(r)
+        if let recognizer = r.recognizer {
+            lua.push(recognizer.rawValue)
             lua.rawSet(-2, "recognizer")
         }
-        if let s = t.recognizerState {
-            lua.push(s)
+        if let state = r.state {
+            lua.push(state.rawValue)
             lua.rawSet(-2, "state")
         }
-        if let f = t.popFinishes {
-            lua.push(f)
+        if let finished = r.finished {
+            lua.push(finished)
             lua.rawSet(-2, "finished")
         }
-        if let r = t.popRefusedBy {
-            lua.push(r)
+        if let refusal = r.refusedBy {
+            lua.push(refusal.rawValue)
             lua.rawSet(-2, "refused_by")
         }
-        GestureTable.pushPoint(t.releaseVelocity, lua)
+        GestureTable.pushPoint(r.velocity, lua)
         lua.rawSet(-2, "velocity")
     }
 }

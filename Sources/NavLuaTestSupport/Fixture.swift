@@ -4,6 +4,7 @@ import NavLuaEngine
 /// as `Title.hook` or `Title.hook(animated)`.
 public final class CallLog {
     public var entries: [String] = []
+    public init() {}
 }
 
 /// A fake `ScreenSource`: fields are dictionaries, hooks are closures, and
@@ -137,15 +138,12 @@ public final class Fixture {
     public var lastRefusal: String? { popGestures().last?["refused_by"]?.string }
     public var lastPopState: String? { popGestures().last?["state"]?.string }
 
-    /// Touch down, move over `seconds`, hold, then lift (or cancel).
+    /// Touch down, move over `seconds`, hold, then lift (or cancel): the
+    /// world's drag.
     @discardableResult
     public func drag(from: Point, to: Point, seconds: Double = 0.25, hold: Double = 0,
-              cancel: Bool = false) throws -> Touch {
-        let touch = try world.touchDown(at: from)
-        try world.move(touch, to: to, seconds: seconds)
-        if hold > 0 { try world.hold(touch, seconds: hold) }
-        if cancel { try world.cancel(touch) } else { try world.lift(touch) }
-        return touch
+                     cancel: Bool = false) throws -> DragResult {
+        try world.drag(from: from, to: to, seconds: seconds, hold: hold, cancel: cancel)
     }
 
     /// Drags, then cancels the touch (so that the stack stays as it was),

@@ -78,7 +78,7 @@ public struct NavigationSample: Sendable {
         y = v.y
         if let tr = nav.transition {
             transition = tr.kind.rawValue
-            progress = tr.kind == .snapshotPop ? tr.offset / nav.world.width : tr.progress
+            progress = tr.kind == .snapshotPop ? tr.offset / nav.width : tr.progress
         } else {
             transition = nil
             progress = nil

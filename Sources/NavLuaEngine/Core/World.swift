@@ -29,8 +29,8 @@ public final class World {
     public internal(set) var hookDepth = 0
     /// True while a driving call (tick, a touch, a navigation call) runs.
     public private(set) var isDriving = false
-    /// The first hook failure of the current call; the call throws it.
-    var pendingError: NavError?
+    /// The first failure of user code that no driving call has thrown yet.
+    private var failure: NavError?
     /// Asked every few frames; a message ends the running call (timeouts,
     /// Ctrl-C). The engine itself never reads a wall clock.
     public var shouldStop: (() -> String?)?
@@ -64,27 +64,31 @@ public final class World {
     // MARK: entering the engine
 
     /// Runs a driving call: afterwards queued navigation calls run, and the
-    /// first hook failure, if any, is thrown.
-    func drive<T>(_ body: () throws -> T) throws -> T {
-        guard !isDriving else { throw NavError("the engine is busy: this call cannot run inside a hook or subscriber") }
+    /// first failure of user code, if any, is thrown. It owns that failure:
+    /// user code records it (`fail`), and only this call takes it.
+    func drive<T>(_ body: () throws(NavError) -> T) throws(NavError) -> T {
+        guard !isDriving else {
+            throw .badCall("the engine is busy: this call cannot run inside a hook or subscriber")
+        }
         isDriving = true
         defer { isDriving = false }
-        let result: T
-        do {
-            result = try body()
+        do throws(NavError) {
+            let result = try body()
             drainQueues()
-        } catch let error as NavError {
-            pendingError = nil
+            if let failure = failure { throw failure }
+            return result
+        } catch {
+            failure = nil
             releaseInterruptedTouches()
             throw error
         }
-        if let error = pendingError {
-            pendingError = nil
-            releaseInterruptedTouches()
-            throw error
-        }
-        return result
     }
+
+    /// Whether user code has failed in the driving call under way. The call
+    /// then winds down to report it: the frame finishes but no other frame
+    /// runs, the back button does not go, and a pan that begins releases
+    /// its touch.
+    var hasFailed: Bool { failure != nil }
 
     /// A call that failed part way may leave a touch with samples it never
     /// delivered: the touch is released (its gestures cancel) rather than
@@ -96,16 +100,16 @@ public final class World {
         touches.removeAll { !$0.isDown }
     }
 
-    /// Records a failure of user code; the driving call will throw it.
+    /// Records a failure of user code; the driving call will throw the first.
     func fail(_ error: NavError) {
-        if pendingError == nil { pendingError = error }
+        if failure == nil { failure = error }
         record(.error, ["message": .string(error.message)])
     }
 
-    public func makeNavigation(_ options: NavigationOptions, root: Screen?) throws -> NavigationController {
+    public func makeNavigation(_ options: NavigationOptions, root: Screen?) throws(NavError) -> NavigationController {
         let nav = NavigationController(world: self, id: nextID("nav"), options: options)
-        do {
-            try drive {
+        do throws(NavError) {
+            try drive { () throws(NavError) in
                 if let root = root { try nav.validateNewScreen(root) }
                 navigations.append(nav)
                 if let root = root { nav.showRoot(root) }
@@ -126,10 +130,10 @@ public final class World {
 
     // MARK: user code
 
-    /// Calls a hook of `screen`, recording decision hooks in the trace.
-    /// A failure is recorded and reported as `.failed`.
+    /// What asking a hook gave; `.failed` once its failure is recorded.
     package enum HookOutcome: Equatable { case undefined, value(Bool?), failed }
 
+    /// Calls a hook of `screen`, recording decision hooks in the trace.
     func call(_ hook: Hook, of screen: Screen, _ arguments: HookArguments = .none,
               record recordIt: Bool = true) -> HookOutcome {
         hookDepth += 1
@@ -138,7 +142,7 @@ public final class World {
             result = try screen.source.call(hook, arguments)
         } catch {
             hookDepth -= 1
-            fail(error as? NavError ?? NavError("\(error)"))
+            fail(.hookFailed(hook: hook, screen: screen.title, message: NavError.text(of: error)))
             return .failed
         }
         hookDepth -= 1
@@ -150,20 +154,31 @@ public final class World {
         return .value(value)
     }
 
+    /// Reads what user code provides (a screen's field, a scroll view's
+    /// rule) for a decision; a failure is recorded and gives nil.
+    func read<T>(_ body: () throws -> T) -> T? {
+        do { return try body() } catch {
+            fail(.callbackFailed(NavError.text(of: error)))
+            return nil
+        }
+    }
+
     /// Adds an event to the trace and tells its subscribers.
     func record(_ kind: TraceEvent.Kind, _ fields: KeyValuePairs<String, TraceValue>) {
         recordFields(kind, fields.map { ($0.key, $0.value) })
     }
 
+    /// `record` with the fields as a list. A subscriber's failure is kept
+    /// but not recorded (that would tell the subscribers again); outside a
+    /// driving call (a call queued while a transition runs) the next
+    /// driving call throws it.
     func recordFields(_ kind: TraceEvent.Kind, _ fields: [(String, TraceValue)]) {
         let event = TraceEvent(nanos: now, frame: clock.frame, kind: kind, fields: fields)
         let subscribers = trace.append(event)
         for subscriber in subscribers {
             hookDepth += 1
             do { try subscriber(event) } catch {
-                hookDepth -= 1
-                if pendingError == nil { pendingError = error as? NavError ?? NavError("\(error)") }
-                continue
+                if failure == nil { failure = .callbackFailed(NavError.text(of: error)) }
             }
             hookDepth -= 1
         }
@@ -171,14 +186,14 @@ public final class World {
 
     // MARK: time
 
-    public func tick(_ frames: Int = 1) throws {
-        guard frames >= 0 else { throw NavError("frame count must not be negative (got \(frames))") }
-        try drive { try stepFrames(frames) }
+    public func tick(_ frames: Int = 1) throws(NavError) {
+        guard frames >= 0 else { throw .badCall("frame count must not be negative (got \(frames))") }
+        try drive { () throws(NavError) in try stepFrames(frames) }
     }
 
-    public func advance(seconds: Double) throws {
+    public func advance(seconds: Double) throws(NavError) {
         guard let frames = clock.framesCovering(seconds: seconds) else {
-            throw NavError("cannot advance by \(seconds) seconds")
+            throw .badCall("cannot advance by \(seconds) seconds")
         }
         try tick(frames)
     }
@@ -186,21 +201,17 @@ public final class World {
     /// Ticks until nothing is animating, tracking or transitioning, and
     /// returns the seconds that took; past `maxSeconds`, an error that names
     /// what is still active (like flutter_test's pumpAndSettle).
-    public func settle(maxSeconds: Double = 10) throws -> Double {
+    public func settle(maxSeconds: Double = 10) throws(NavError) -> Double {
         guard let limit = clock.framesCovering(seconds: maxSeconds) else {
-            throw NavError("cannot settle for \(maxSeconds) seconds")
+            throw .badCall("cannot settle for \(maxSeconds) seconds")
         }
         let start = now
-        try drive {
+        try drive { () throws(NavError) in
             var frames = 0
             while !activeThings().isEmpty {
-                if frames >= limit {
-                    throw NavError("still active after \(formatNumber(maxSeconds, places: 3)) s: "
-                                   + activeThings().joined(separator: ", "))
-                }
-                try stepFrames(1)
+                if frames >= limit { throw .stillActive(seconds: maxSeconds, active: activeThings()) }
+                guard try stepFrames(1) else { return }
                 frames += 1
-                if pendingError != nil { return }
             }
         }
         return Double(now - start) / 1e9
@@ -219,20 +230,22 @@ public final class World {
         return active
     }
 
-    /// Steps `n` frames; stops early, at the end of a frame, once a hook has
-    /// failed so that the driving call can report it.
-    func stepFrames(_ n: Int) throws {
+    /// Steps `n` frames; stops early, at the end of a frame, once user code
+    /// has failed so that the driving call can report it (false then).
+    @discardableResult
+    func stepFrames(_ n: Int) throws(NavError) -> Bool {
         var left = n
         while left > 0 {
-            if clock.frame & 63 == 0, let message = shouldStop?() { throw NavError(message) }
-            guard clock.step() else { throw NavError("the clock cannot advance further") }
+            if clock.frame & 63 == 0, let message = shouldStop?() { throw .stopped(message) }
+            guard clock.step() else { throw .badCall("the clock cannot advance further") }
             deliverTouchSamples()
             stepAnimations()
             drainQueues()
             frameObserver?(self)
-            if pendingError != nil { return }
+            if hasFailed { return false }
             left -= 1
         }
+        return true
     }
 
     func drainQueues() {

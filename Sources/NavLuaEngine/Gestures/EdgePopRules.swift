@@ -4,13 +4,13 @@ extension PopBeginRules {
     /// `pop_disabled`; no transition running; the pan not moving against the
     /// layout direction (seed 001: refusing at the root avoids the freeze);
     /// then the hooks.
-    static func edge(_ g: PopGesture) -> BeginDecision {
+    static func edge(_ g: PopGestureRecognizer) -> BeginDecision {
         let nav = g.nav
-        guard nav.count > 1, let top = nav.top else { return .refuse("count") }
-        guard let disabled = read(g, { try top.source.flag("pop_disabled") }) else { return .hookFailed }
-        if disabled { return .refuse("pop_disabled") }
-        if nav.transitioning { return .refuse("transitioning") }
-        if g.sign * g.info.translation.x < 0 { return .refuse("direction") }
+        guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
+        guard let disabled = g.world.read({ try top.source.flag("pop_disabled") }) else { return .failed }
+        if disabled { return .refuse(.popDisabled) }
+        if nav.transitioning { return .refuse(.transitioning) }
+        if g.sign * g.info.translation.x < 0 { return .refuse(.direction) }
         return askHooks(g, top)
     }
 }

@@ -1,35 +1,61 @@
-extension World {
-    /// The pan crossed the slop: the arena decides who gets it. In the edge
-    /// and full-screen styles a scroll view under the finger takes it first
-    /// and the pop may join only when the view allows; in the snapshot
-    /// style the pop is asked first (QD makes other pans wait for it).
-    func panBegan(_ touch: Touch) {
-        let pop = touch.pop?.state == .possible ? touch.pop : nil
-        guard let nav = touch.navigation else { return }
-        switch nav.style {
-        case .edge, .fullscreen:
-            if let scroll = touch.scroll {
-                scroll.begin()
-                guard let pop = pop else { return }
-                let allowed: Bool
-                do { allowed = try scroll.view.allowsSimultaneousPop() } catch {
-                    fail(error as? NavError ?? NavError("\(error)"))
-                    pop.refuse("scroll_view")
-                    release(touch, because: "was released after a hook failed")
-                    return
-                }
-                if allowed { pop.tryBegin() } else { pop.refuse("scroll_view") }
-            } else {
-                pop?.tryBegin()
-            }
-        case .snapshot:
-            pop?.tryBegin()
-            if pop?.state == .began {
-                touch.scroll = nil
-            } else {
-                touch.scroll?.begin()
+/// A recognizer as the arena sees it (Flutter's GestureArenaMember).
+protocol GestureArenaMember: AnyObject {
+    /// Offered the pan while no member holds it: takes it (true), or lets
+    /// it pass to the next member.
+    func accept() -> Bool
+    /// The pan is another member's.
+    func reject()
+    /// Whether a member asked after this one took the pan may take it too.
+    func allowsJoining() -> Bool
+}
+
+/// Decides who takes a pan when it crosses the slop, at once: the members
+/// are asked in the order given; the first that accepts holds the pan; a
+/// later member joins only when the holder allows it, and is rejected
+/// otherwise. The order is data its caller brings (`PopStyle.arenaOrder`):
+/// the arena knows recognizers, not pop styles.
+struct GestureArena {
+    let members: [any GestureArenaMember]
+
+    /// Returns the member that holds the pan, if one took it.
+    @discardableResult
+    func resolve() -> (any GestureArenaMember)? {
+        var holder: (any GestureArenaMember)?
+        for member in members {
+            if let holder = holder {
+                if holder.allowsJoining() { _ = member.accept() } else { member.reject() }
+            } else if member.accept() {
+                holder = member
             }
         }
-        if pendingError != nil { release(touch, because: "was released after a hook failed") }
+        return holder
+    }
+}
+
+extension PopGestureRecognizer: GestureArenaMember {
+    func accept() -> Bool {
+        tryBegin()
+        return state == .began
+    }
+
+    /// The only other member is a scroll view.
+    func reject() { refuse(.scrollView) }
+
+    /// The pop takes its pan alone.
+    func allowsJoining() -> Bool { false }
+}
+
+extension ScrollPan: GestureArenaMember {
+    func accept() -> Bool {
+        begin()
+        return true
+    }
+
+    /// A rejected pan leaves its touch: the view does not scroll.
+    func reject() { touch.scroll = nil }
+
+    /// The pop joins when the view allows it; a failing rule is recorded.
+    func allowsJoining() -> Bool {
+        world.read { try view.allowsSimultaneousPop() } ?? false
     }
 }

@@ -29,7 +29,7 @@ package final class ScrollPan {
         startOffset = view.offset
         startX = touch.location.x
         startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
-        record("began")
+        record(.began)
     }
 
     func moved(to point: Point) {
@@ -41,7 +41,7 @@ package final class ScrollPan {
         guard active else { return }
         active = false
         view.isDragging = false
-        record("ended")
+        record(.ended)
         guard view.paging, view.frame.width > 0 else { return }
         snap(velocityX: velocity.x)
     }
@@ -82,8 +82,8 @@ package final class ScrollPan {
             abandoned: { view.snapAnimation = nil })
     }
 
-    private func record(_ state: String) {
-        world.record(.gesture, ["recognizer": .string("scroll"), "state": .string(state),
+    private func record(_ state: GestureState) {
+        world.record(.gesture, ["recognizer": .string(Recognizer.scroll.rawValue), "state": .string(state.rawValue),
                                 "view": .int(view.id), "offset": .number(view.offset)])
     }
 }

@@ -6,24 +6,22 @@ extension PopBeginRules {
     /// frame blocks unless scrolled to its leading edge; then with more than
     /// one screen `will_go_back`, and at the root a right swipe of more than
     /// 2 points goes back (dismissing when allowed) while the gesture fails.
-    static func snapshot(_ g: PopGesture) -> BeginDecision {
+    /// Going back is left to the caller: a check only decides.
+    static func snapshot(_ g: PopGestureRecognizer) -> BeginDecision {
         let nav = g.nav
-        guard let top = nav.top else { return .refuse("count") }
+        guard let top = nav.top else { return .refuse(.count) }
         let info = g.info
         let vx = g.sign * info.velocity.x
-        if vx < 0 || abs(info.velocity.y) > abs(vx) / 2 { return .refuse("velocity") }
+        if vx < 0 || abs(info.velocity.y) > abs(vx) / 2 { return .refuse(.velocity) }
         // Not in QD's list, but a running push, pop, present or dismiss
         // must end first: one navigation runs one transition at a time.
-        if nav.transitioning { return .refuse("transitioning") }
+        if nav.transitioning { return .refuse(.transitioning) }
         if let decided = askEnabledAndAllowDragBack(g, top, info) { return decided }
         if let view = top.scrollView(at: info.location), view.offset > 0 {
-            return .refuse("scroll_view")
+            return .refuse(.scrollView)
         }
         if nav.count > 1 { return askWillGoBack(g, top) }
-        if g.sign * info.translation.x > g.world.tunables.snapshotRootTranslation {
-            nav.goBack()
-            if g.world.pendingError != nil { return .hookFailed }
-        }
-        return .refuse("root")
+        if g.sign * info.translation.x > g.world.tunables.snapshotRootTranslation { return .goBackAtRoot }
+        return .refuse(.root)
     }
 }

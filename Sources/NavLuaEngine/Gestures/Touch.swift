@@ -20,29 +20,28 @@ public final class Touch {
     var pending: [ScheduledSamples] = []
     package var pan: PanTracker?
     weak var navigation: NavigationController?
-    var pop: PopGesture?
+    var pop: PopGestureRecognizer?
     var scroll: ScrollPan?
 
-    /// Who got the pan, for navlua.drag's answer: "pop" when the pop
-    /// gesture began, else "scroll" when a scroll view scrolled.
-    public var recognizer: String? {
-        if let pop = pop, pop.state != .possible, pop.state != .failed { return "pop" }
-        if scroll?.didBegin == true { return "scroll" }
+    /// Who got the pan: the pop when its gesture began, else the scroll
+    /// view when it scrolled.
+    public var recognizer: Recognizer? {
+        if let pop = pop, pop.state != .possible, pop.state != .failed { return .pop }
+        if scroll?.didBegin == true { return .scroll }
         return nil
     }
 
-    /// The state of that recognizer (or of the failed pop).
-    public var recognizerState: String? {
-        if recognizer == "pop" || (pop?.state == .failed && recognizer == nil) { return pop?.state.rawValue }
-        if recognizer == "scroll" { return scroll?.active == true ? "changed" : "ended" }
-        return pop?.state.rawValue
+    /// The state of that recognizer, or else of the pop gesture.
+    public var recognizerState: GestureState? {
+        guard recognizer == .scroll else { return pop?.state }
+        return scroll?.active == true ? .changed : .ended
     }
 
     /// Whether the released pop finishes (nil when no pop was released).
     public var popFinishes: Bool? { pop?.finishes }
 
     /// The check that refused the pop gesture, if one did.
-    public var popRefusedBy: String? { pop?.refusedBy }
+    public var popRefusedBy: PopRefusal? { pop?.refusedBy }
 
     init(id: Int, at point: Point, in world: World) {
         self.id = id
@@ -57,10 +56,10 @@ extension World {
 
     /// A failure in the touch-down frame (a hook raised) releases the new
     /// touch: the caller never got it, so nothing else could lift it.
-    public func touchDown(at point: Point) throws -> Touch {
+    public func touchDown(at point: Point) throws(NavError) -> Touch {
         var made: Touch?
-        do {
-            return try drive {
+        do throws(NavError) {
+            return try drive { () throws(NavError) in
                 let touch = Touch(id: nextID("touch"), at: point, in: self)
                 made = touch
                 touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
@@ -76,44 +75,44 @@ extension World {
 
     /// Moves linearly to `point`, one sample per frame; duration 0 is one
     /// sample on the next frame.
-    public func move(_ touch: Touch, to point: Point, seconds: Double) throws {
+    public func move(_ touch: Touch, to point: Point, seconds: Double) throws(NavError) {
         try requireDown(touch)
         guard let covering = clock.framesCovering(seconds: seconds) else {
-            throw NavError("cannot move over \(seconds) seconds")
+            throw .badCall("cannot move over \(seconds) seconds")
         }
         let frames = max(1, covering)
         touch.pending.append(ScheduledSamples(after: clock.frame, count: frames,
                                               from: touch.scheduledLocation, to: point, phase: .moved))
         touch.scheduledLocation = point
-        try drive { try stepFrames(frames) }
+        try drive { () throws(NavError) in try stepFrames(frames) }
     }
 
     /// Keeps the finger still for `seconds` (no samples).
-    public func hold(_ touch: Touch, seconds: Double) throws {
+    public func hold(_ touch: Touch, seconds: Double) throws(NavError) {
         try requireDown(touch)
         guard let frames = clock.framesCovering(seconds: seconds) else {
-            throw NavError("cannot hold for \(seconds) seconds")
+            throw .badCall("cannot hold for \(seconds) seconds")
         }
-        try drive { try stepFrames(frames) }
+        try drive { () throws(NavError) in try stepFrames(frames) }
     }
 
-    public func lift(_ touch: Touch) throws {
+    public func lift(_ touch: Touch) throws(NavError) {
         try end(touch, .ended)
     }
 
-    public func cancel(_ touch: Touch) throws {
+    public func cancel(_ touch: Touch) throws(NavError) {
         try end(touch, .cancelled)
     }
 
-    private func end(_ touch: Touch, _ phase: Touch.Phase) throws {
+    private func end(_ touch: Touch, _ phase: Touch.Phase) throws(NavError) {
         try requireDown(touch)
         let at = touch.scheduledLocation
         touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: at, to: at, phase: phase))
-        try drive { try stepFrames(1) }
+        try drive { () throws(NavError) in try stepFrames(1) }
     }
 
-    private func requireDown(_ touch: Touch) throws {
-        guard touch.isDown else { throw NavError("touch \(touch.id) \(touch.liftedReason)") }
+    private func requireDown(_ touch: Touch) throws(NavError) {
+        guard touch.isDown else { throw .badCall("touch \(touch.id) \(touch.liftedReason)") }
     }
 
     /// The navigation that receives touches: the one presented last, or
@@ -175,8 +174,8 @@ extension World {
             other.pop?.secondTouchArrived()
         }
         if touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.pop != nil }) == false,
-           nav.popGesture == nil {
-            touch.pop = PopGesture(world: self, nav: nav, touch: touch)
+           nav.interactivePop == nil {
+            touch.pop = PopGestureRecognizer(world: self, nav: nav, touch: touch)
             touch.pop?.touchedDown()
         }
         if let view = nav.top?.scrollView(at: point) {
@@ -184,9 +183,24 @@ extension World {
         }
     }
 
+    /// The pan crossed the slop: the arena decides who takes it, asking in
+    /// the order the navigation's style gives. A failure while it decides
+    /// releases the touch.
+    private func panBegan(_ touch: Touch) {
+        guard let nav = touch.navigation else { return }
+        let members: [any GestureArenaMember] = nav.style.arenaOrder.compactMap { recognizer in
+            switch recognizer {
+            case .pop: return touch.pop?.state == .possible ? touch.pop : nil
+            case .scroll: return touch.scroll
+            }
+        }
+        GestureArena(members: members).resolve()
+        if hasFailed { release(touch, because: "was released after a hook failed") }
+    }
+
     /// Lifts a touch after a failure: its gestures cancel, its remaining
     /// samples are dropped, and later calls on it get a clear error.
-    package func release(_ touch: Touch, because reason: String) {
+    func release(_ touch: Touch, because reason: String) {
         guard touch.isDown else { return }
         touch.isDown = false
         touch.liftedReason = reason

@@ -4,6 +4,8 @@
 public final class NavigationController {
     /// Weak: Lua may keep a navigation after navlua.reset dropped its world.
     private weak var owner: World?
+    /// Its world's size and numbers, so that drawing needs no world.
+    private let config: WorldConfig
     public let id: Int
     public var options: NavigationOptions
     public private(set) var screens: [Screen] = []
@@ -13,8 +15,9 @@ public final class NavigationController {
     private(set) var presentationY: Double = 0
     package var transition: Transition?
     private(set) var queue: [NavigationCall] = []
-    /// The pop gesture under way on this navigation, if any.
-    var popGesture: PopGesture?
+    /// The pop a finger drives on this navigation, from its gesture's
+    /// `began` to the release (the animation after it runs on its own).
+    private(set) var interactivePop: InteractivePop?
     /// Whether its screens are on screen: from creation (the root is shown
     /// at once) until a dismiss ends, and again from a present. Like UIKit,
     /// which sends appearance callbacks only to view controllers in a
@@ -24,6 +27,7 @@ public final class NavigationController {
 
     init(world: World, id: Int, options: NavigationOptions) {
         self.owner = world
+        self.config = world.config
         self.id = id
         self.options = options
     }
@@ -31,69 +35,78 @@ public final class NavigationController {
     /// Whether this navigation is part of `world` (false after a reset).
     public func belongs(to world: World) -> Bool { owner === world }
 
-    /// The world; only reached through calls that checked `belongs(to:)`,
-    /// or from the world's own frames.
-    package var world: World { owner! }
+    /// The world, reached only from the world's own frames or within a
+    /// public call that `attachedWorld()` let through (it holds the world).
+    var world: World { owner! }
+
+    /// The world for a public call; an error, not a trap, once it is gone.
+    private func attachedWorld() throws(NavError) -> World {
+        guard let world = owner else {
+            throw .badCall("navigation \(id) belongs to a world that no longer exists")
+        }
+        return world
+    }
 
     public var top: Screen? { screens.last }
     public var count: Int { screens.count }
     public var transitioning: Bool { transition != nil }
     public var style: PopStyle { options.style }
-    var width: Double { world.width }
-    var sign: Double { world.layout.sign }
+    package var width: Double { config.width }
+    var sign: Double { config.layout.sign }
 
     // MARK: the public calls
 
-    public func push(_ screen: Screen, animated: Bool) throws {
+    public func push(_ screen: Screen, animated: Bool) throws(NavError) {
         try perform(.push(screen, animated: animated))
     }
 
     /// Returns the popped screen; nil at the root or when the call was queued.
     @discardableResult
-    public func pop(animated: Bool) throws -> Screen? {
+    public func pop(animated: Bool) throws(NavError) -> Screen? {
         try perform(.pop(animated: animated))
     }
 
     @discardableResult
-    public func popToRoot(animated: Bool) throws -> Screen? {
+    public func popToRoot(animated: Bool) throws(NavError) -> Screen? {
         try perform(.popToRoot(animated: animated))
     }
 
     @discardableResult
-    public func pop(to screen: Screen, animated: Bool) throws -> Screen? {
+    public func pop(to screen: Screen, animated: Bool) throws(NavError) -> Screen? {
         try perform(.popTo(screen, animated: animated))
     }
 
-    public func setScreens(_ list: [Screen], animated: Bool) throws {
+    public func setScreens(_ list: [Screen], animated: Bool) throws(NavError) {
         try perform(.setScreens(list, animated: animated))
     }
 
     /// The back button: `will_go_back`, then pop, or dismiss at the root.
-    public func back() throws {
+    public func back() throws(NavError) {
         try perform(.back)
     }
 
-    public func present(animated: Bool) throws {
+    public func present(animated: Bool) throws(NavError) {
         try perform(.present(animated: animated))
     }
 
-    public func dismiss(animated: Bool) throws {
+    public func dismiss(animated: Bool) throws(NavError) {
         try perform(.dismiss(animated: animated))
     }
 
     /// Calls made from a hook or while anything moves wait their turn.
     var mustQueue: Bool {
-        world.hookDepth > 0 || transition != nil || popGesture != nil || !queue.isEmpty
+        world.hookDepth > 0 || transition != nil || interactivePop != nil || !queue.isEmpty
     }
 
     @discardableResult
-    private func perform(_ call: NavigationCall) throws -> Screen? {
+    private func perform(_ call: NavigationCall) throws(NavError) -> Screen? {
+        let world = try attachedWorld()
         try check(call)
         if mustQueue || waitsForAnotherNavigation(call) {
             enqueue(call)
             return nil
         }
-        return try world.drive { try apply(call) }
+        return try world.drive { () throws(NavError) in try apply(call) }
     }
 
     private func enqueue(_ call: NavigationCall) {
@@ -108,17 +121,17 @@ public final class NavigationController {
         while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0]) {
             let call = queue.removeFirst()
             defer { for screen in call.screens { screen.pins -= 1 } }
-            do {
+            do throws(NavError) {
                 try check(call)
                 _ = try apply(call)
             } catch {
-                world.fail(error as? NavError ?? NavError("\(error)"))
+                world.fail(error)
             }
         }
     }
 
     private var mustQueueIgnoringQueue: Bool {
-        world.hookDepth > 0 || transition != nil || popGesture != nil
+        world.hookDepth > 0 || transition != nil || interactivePop != nil
     }
 
     /// A screen that another navigation is still animating out (popped
@@ -135,34 +148,34 @@ public final class NavigationController {
     }
 
     /// Errors that do not depend on when the call runs.
-    private func check(_ call: NavigationCall) throws {
+    private func check(_ call: NavigationCall) throws(NavError) {
         switch call {
         case .push(let screen, _):
             if let other = screen.navigation, other !== self {
-                throw NavError("screen '\(screen.title)' is in another navigation")
+                throw .badCall("screen '\(screen.title)' is in another navigation")
             }
         case .popTo(let screen, _):
             if !screens.contains(where: { $0 === screen }) && !queue.contains(where: { $0.screens.contains { $0 === screen } }) {
-                throw NavError("screen '\(screen.title)' is not in the stack")
+                throw .badCall("screen '\(screen.title)' is not in the stack")
             }
         case .setScreens(let list, _):
-            guard !list.isEmpty else { throw NavError("the list of screens is empty") }
+            guard !list.isEmpty else { throw .badCall("the list of screens is empty") }
             for (i, screen) in list.enumerated() {
                 if list[..<i].contains(where: { $0 === screen }) {
-                    throw NavError("screen '\(screen.title)' is in the list twice")
+                    throw .badCall("screen '\(screen.title)' is in the list twice")
                 }
                 if let other = screen.navigation, other !== self {
-                    throw NavError("screen '\(screen.title)' is in another navigation")
+                    throw .badCall("screen '\(screen.title)' is in another navigation")
                 }
             }
         case .present:
-            if screens.isEmpty { throw NavError("the navigation has no screens to present") }
+            if screens.isEmpty { throw .badCall("the navigation has no screens to present") }
         default:
             break
         }
     }
 
-    private func apply(_ call: NavigationCall) throws -> Screen? {
+    private func apply(_ call: NavigationCall) throws(NavError) -> Screen? {
         switch call {
         case let .push(screen, animated):
             try applyPush(screen, animated: animated)
@@ -173,7 +186,7 @@ public final class NavigationController {
             return popTo(index: 0, animated: animated)
         case let .popTo(screen, animated):
             guard let index = screens.firstIndex(where: { $0 === screen }) else {
-                throw NavError("screen '\(screen.title)' is not in the stack")
+                throw .badCall("screen '\(screen.title)' is not in the stack")
             }
             return popTo(index: index, animated: animated)
         case let .setScreens(list, animated):
@@ -183,12 +196,12 @@ public final class NavigationController {
             goBack()
             return nil
         case let .present(animated):
-            guard !presented else { throw NavError("the navigation is already presented") }
-            guard let top = top else { throw NavError("the navigation has no screens to present") }
+            guard !presented else { throw .badCall("the navigation is already presented") }
+            guard let top = top else { throw .badCall("the navigation has no screens to present") }
             startPresentation(showing: true, top: top, animated: animated)
             return nil
         case let .dismiss(animated):
-            guard presented, let top = top else { throw NavError("the navigation is not presented") }
+            guard presented, let top = top else { throw .badCall("the navigation is not presented") }
             startPresentation(showing: false, top: top, animated: animated)
             return nil
         }
@@ -214,7 +227,7 @@ public final class NavigationController {
         for call in queue { for screen in call.screens { screen.pins -= 1 } }
         queue.removeAll()
         transition = nil
-        popGesture = nil
+        interactivePop = nil
         setStack([])
     }
 
@@ -225,16 +238,16 @@ public final class NavigationController {
         lifecycle(.did_appear, root, animated: false)
     }
 
-    func validateNewScreen(_ screen: Screen) throws {
+    func validateNewScreen(_ screen: Screen) throws(NavError) {
         if let other = screen.navigation, other !== self {
-            throw NavError("screen '\(screen.title)' is in another navigation")
+            throw .badCall("screen '\(screen.title)' is in another navigation")
         }
     }
 
-    private func applyPush(_ screen: Screen, animated: Bool) throws {
+    private func applyPush(_ screen: Screen, animated: Bool) throws(NavError) {
         if screens.contains(where: { $0 === screen }) {
             guard style == .fullscreen else {
-                throw NavError("screen '\(screen.title)' is already in the stack")
+                throw .badCall("screen '\(screen.title)' is already in the stack")
             }
             // FDFullscreenPopGesture's guard against pushing twice.
             world.record(.push_ignored, ["nav": .int(id), "screen": .string(screen.title)])
@@ -305,13 +318,69 @@ public final class NavigationController {
                                    "screen": .string(transition.top.title)])
     }
 
-    /// Removes the top screen after an interactive pop has finished.
-    func removeTopAfterGesture(_ leaving: Screen, animated: Bool) {
-        guard top === leaving, screens.count > 1 else { return }
-        setStack(Array(screens.dropLast()))
-        world.record(.pop, ["nav": .int(id), "screen": .string(leaving.title),
-                            "to": .string(top?.title ?? ""), "animated": .bool(animated),
-                            "interactive": .bool(true)])
+    // MARK: the pop gesture (its recognizer reports here, as to UIKit's target)
+
+    func popGestureBegan(_ gesture: PopGestureRecognizer) {
+        interactivePop = InteractivePop(nav: self, gesture: gesture)
+    }
+
+    func popGestureMoved(_ gesture: PopGestureRecognizer) {
+        guard let pop = interactivePop, pop.gesture === gesture else { return }
+        pop.follow()
+    }
+
+    /// The finger's part is over: calls wait for the transition only.
+    func popGestureEnded(_ gesture: PopGestureRecognizer, cancelled: Bool) -> PopDecision? {
+        guard let pop = interactivePop, pop.gesture === gesture else { return nil }
+        interactivePop = nil
+        return pop.release(cancelled: cancelled)
+    }
+
+    // MARK: interactive pops (what InteractivePop asks of the stack)
+
+    /// Begins a pop that a finger drives; nil at the root (nothing to pop).
+    /// UIKit's interactive transition tells both screens at once; QD's
+    /// slide over a snapshot tells neither until it pops.
+    func beginInteractivePop(_ kind: Transition.Kind) -> Transition? {
+        guard screens.count > 1, let top = top else { return nil }
+        let tr = Transition(kind: kind, top: top, below: screens[screens.count - 2])
+        begin(tr)
+        if kind == .interactivePop {
+            lifecycle(.will_disappear, top, animated: true)
+            lifecycle(.will_appear, screens[screens.count - 2], animated: true)
+        }
+        return tr
+    }
+
+    /// Ends an interactive pop that finishes: the top screen goes, and it
+    /// is told `pop_gesture_did_end`. The stack is as it was when the pop
+    /// began: while a transition runs, calls wait in the queue.
+    func finishInteractivePop(_ tr: Transition) {
+        assert(top === tr.top && screens.count > 1, "the stack changed under an interactive pop")
+        end(tr, finished: true)
+        if tr.kind == .snapshotPop {
+            // QD: the view has slid out; now the pop, without animation.
+            _ = popTo(index: screens.count - 2, animated: false)
+        } else {
+            lifecycle(.did_disappear, tr.top, animated: true)
+            lifecycle(.did_appear, screens[screens.count - 2], animated: true)
+            setStack(Array(screens.dropLast()))
+            world.record(.pop, ["nav": .int(id), "screen": .string(tr.top.title),
+                                "to": .string(top?.title ?? ""), "animated": .bool(true),
+                                "interactive": .bool(true)])
+        }
+        _ = world.call(.pop_gesture_did_end, of: tr.top)
+    }
+
+    /// Ends an interactive pop that was cancelled: the stack stays.
+    func cancelInteractivePop(_ tr: Transition) {
+        end(tr, finished: false)
+        guard tr.kind == .interactivePop, let below = tr.below else { return }
+        // UIKit's order for a cancelled interactive pop.
+        lifecycle(.will_disappear, below, animated: true)
+        lifecycle(.did_disappear, below, animated: true)
+        lifecycle(.will_appear, tr.top, animated: true)
+        lifecycle(.did_appear, tr.top, animated: true)
     }
 
     // MARK: back and presentation
@@ -321,8 +390,8 @@ public final class NavigationController {
     @discardableResult
     func goBack() -> Bool {
         guard let top = top else { return false }
-        if world.call(.will_go_back, of: top) == .value(false) { return false }
-        if world.pendingError != nil { return false }
+        // after a failure (this hook's or an earlier one) the call winds down
+        if world.call(.will_go_back, of: top) == .value(false) || world.hasFailed { return false }
         if screens.count > 1 {
             _ = popTo(index: screens.count - 2, animated: true)
             return true
@@ -384,12 +453,8 @@ public final class NavigationController {
     /// FD: the appearing screen's preference applies at its will_appear.
     private func applyBar(of screen: Screen, animated: Bool) {
         guard options.barPerScreen else { return }
-        let hidden: Bool
-        do { hidden = try screen.source.flag("navigation_bar_hidden") } catch {
-            world.fail(error as? NavError ?? NavError("\(error)"))
-            return
-        }
-        guard hidden != barHidden else { return }
+        guard let hidden = world.read({ try screen.source.flag("navigation_bar_hidden") }),
+              hidden != barHidden else { return }
         barHidden = hidden
         world.record(.bar, ["nav": .int(id), "hidden": .bool(hidden),
                             "screen": .string(screen.title), "animated": .bool(animated)])
@@ -398,7 +463,7 @@ public final class NavigationController {
     // MARK: what it looks like
 
     public func visual() -> Visual {
-        let w = width, s = sign, t = world.tunables
+        let w = width, s = sign, t = config.tunables
         var top: Visual.Placed? = self.top.map { Visual.Placed(screen: $0, x: 0) }
         var below: Visual.Placed?
         var dim = 0.0
@@ -421,7 +486,7 @@ public final class NavigationController {
                 mask = t.snapshotMaskBase - x / t.snapshotMaskDivisor
                 if let b = tr.below {
                     let g = t.snapshotGap * (w - x) / w
-                    let h = world.height
+                    let h = config.height
                     snapshot = Visual.Snapshot(screen: b, x: g * w, y: g * h,
                                                width: (1 - 2 * g) * w, height: (1 - 2 * g) * h)
                 }

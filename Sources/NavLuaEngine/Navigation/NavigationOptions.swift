@@ -6,6 +6,17 @@ public enum PopStyle: String, Sendable, CaseIterable {
     case fullscreen
     /// QDNavigationController: a pan moves the view over a snapshot.
     case snapshot
+
+    /// Who the gesture arena asks first when a pan begins over a scroll
+    /// view. UIKit's edge swipe and FD's pan wait for the scroll view, and
+    /// the pop joins it only when the view allows; QD makes other pans
+    /// wait for its pop.
+    var arenaOrder: [Recognizer] {
+        switch self {
+        case .edge, .fullscreen: return [.scroll, .pop]
+        case .snapshot: return [.pop, .scroll]
+        }
+    }
 }
 
 /// How a navigation is set up; SPEC section 3.

@@ -1,10 +1,3 @@
-/// A failure that reaches the script: a bad call, or a hook that raised.
-public struct NavError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// The hooks a screen may define; the raw values are their Lua names.
 public enum Hook: String, Sendable, CaseIterable {
     case enabled, allow_drag_back, will_go_back, pop_gesture_did_end

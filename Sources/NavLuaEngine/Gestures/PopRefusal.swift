@@ -1,0 +1,34 @@
+/// The check that refused a pop gesture (SPEC section 4); the raw values
+/// are the trace's and navlua.drag's `refused_by`.
+public enum PopRefusal: String, Sendable, CaseIterable {
+    /// The navigation's `pop_gesture` switch is off.
+    case popGesture = "pop_gesture"
+    /// Edge style: the touch went down farther from the edge than `edge_width`.
+    case edgeWidth = "edge_width"
+    /// A second finger came down before the gesture began.
+    case touches
+    /// Edge and full-screen styles: nothing to pop (one screen).
+    case count
+    /// The top screen's `pop_disabled`.
+    case popDisabled = "pop_disabled"
+    /// Full-screen style: the pan began beyond the top screen's `max_initial_distance`.
+    case maxInitialDistance = "max_initial_distance"
+    /// A push, pop, present or dismiss is running.
+    case transitioning
+    /// Edge and full-screen styles: the pan moves the wrong way.
+    case direction
+    /// Snapshot style: the pan moves back, or too vertically.
+    case velocity
+    /// The top screen's `enabled` hook answered false.
+    case enabled
+    /// The top screen's `allow_drag_back` hook answered false.
+    case allowDragBack = "allow_drag_back"
+    /// A scroll view took the pan.
+    case scrollView = "scroll_view"
+    /// The top screen's `will_go_back` hook answered false.
+    case willGoBack = "will_go_back"
+    /// Snapshot style at the root: nothing to pop (a swipe there goes back).
+    case root
+    /// A hook or a field read failed while the checks ran.
+    case error
+}
