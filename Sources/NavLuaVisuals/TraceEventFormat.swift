@@ -153,6 +153,8 @@ public enum TraceEventFormat {
             return (Track.scroll, "scroll view \(text("view")) page \(text("page"))")
         case .error:
             return (Track.world, "error")
+        case .app:
+            return (Track.world, "app \(text("phase"))")
         case .pitfall:
             return (nav.map(Track.calls) ?? Track.world, "pitfall \(text("name"))")
         case .queued:

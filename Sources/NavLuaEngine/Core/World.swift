@@ -218,6 +218,16 @@ public final class World {
         }
     }
 
+    /// The app goes to the background and comes back to the foreground
+    /// (navlua.background()): the one way out of a root freeze.
+    public func backgroundAndForeground() throws(NavError) {
+        try drive { () throws(NavError) in
+            record(.app, ["phase": .string("background")])
+            for nav in navigations { nav.recoverFromFreeze() }
+            record(.app, ["phase": .string("foreground")])
+        }
+    }
+
     // MARK: time
 
     public func tick(_ frames: Int = 1) throws(NavError) {

@@ -27,7 +27,8 @@ public final class NavigationController {
     /// The root freeze (issue 13): a pop gesture began with one screen on
     /// the stack, so UIKit's transition never ends. Touches are ignored and
     /// later calls wait in the queue for ever; nothing in the app ends it
-    /// (the README's recovery rule: only navlua.reset, a relaunch, does).
+    /// (the README's recovery rule: navlua.background(), the app going to
+    /// the background and back, ends it; so does navlua.reset, a relaunch).
     public private(set) var stuck = false
     /// The screen on top when `pop_gesture` was turned off (nil while on,
     /// or when the navigation was made with it off), for seed 004's pitfall.
@@ -403,6 +404,16 @@ public final class NavigationController {
                       [("why", .string(options.gestureDelegate.custom == nil
                         ? "the gesture delegate was cleared (false): nothing refused at the root"
                         : "the gesture delegate let the pop begin with one screen"))])
+    }
+
+    /// The recovery rule (README): the app went to the background and came
+    /// back. The frozen transition ends (cancelled, the stack as it was)
+    /// and the calls that waited run, so what the user did while it looked
+    /// frozen shows at once, as in react-native-navigation #341 and #5502.
+    func recoverFromFreeze() {
+        guard stuck, let tr = transition else { return }
+        stuck = false
+        end(tr, finished: false)
     }
 
     /// Ends an interactive pop that was cancelled: the stack stays.
