@@ -91,32 +91,33 @@ enum GestureDelegateBinding {
 /// `method(nav, ...)` under pcall with a traceback, like a screen hook.
 final class LuaGestureDelegate: PopGestureDelegate {
     weak var bridge: Bridge?
-    let defined: Set<GestureDelegateMethod>
-    /// Pushes the table of the navigation's methods.
-    let functions: LuaCallback
+    /// Each defined method, found in the table `functions` pushes.
+    private let methods: [GestureDelegateMethod: LuaCallback]
 
     init(bridge: Bridge, defined: Set<GestureDelegateMethod>, functions: LuaCallback) {
         self.bridge = bridge
-        self.defined = defined
-        self.functions = functions
+        var methods: [GestureDelegateMethod: LuaCallback] = [:]
+        for method in defined {
+            methods[method] = LuaCallback { b in
+                guard functions.find(b) else { return false }
+                let lua = Lua(b.L)
+                lua.rawGet(-1, method.rawValue)
+                navlua_remove(b.L, -2)
+                if lua.type(-1) == LUA_TFUNCTION { return true }
+                lua.pop()
+                return false
+            }
+        }
+        self.methods = methods
     }
 
     func call(_ method: GestureDelegateMethod, _ nav: NavigationController,
               _ arguments: GestureDelegateArguments) throws -> HookResult {
-        guard defined.contains(method), let b = bridge else { return .undefined }
+        guard let function = methods[method], let b = bridge else { return .undefined }
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
         let what = "gesture_delegate.\(method.rawValue) of navigation \(nav.id)"
-        let function = LuaCallback { [functions] b in
-            guard functions.find(b) else { return false }
-            let lua = Lua(b.L)
-            lua.rawGet(-1, method.rawValue)
-            navlua_remove(b.L, -2)
-            if lua.type(-1) == LUA_TFUNCTION { return true }
-            lua.pop()
-            return false
-        }
         guard try function.call(b, what: what, results: 1, {
             NavigationBinding.pushNavigation(nav, lua, b)
             switch arguments {
