@@ -197,6 +197,21 @@ describe("delegate methods: call order against the begin checks", function()
     assert.are.same({"should_begin=true"}, hooks())
   end)
 
+  it("a running transition refuses after should_begin was asked", function()
+    local nav = app("fullscreen", {should_begin = function() return true end})
+    nav:push(navlua.screen{title = "More"})   -- animated: 0.35 s
+    local r = navlua.drag{from = {200, 400}, by = {250, 0}, duration = 0.1}
+    assert.are.equal("transitioning", r.refused_by)
+    assert.are.same({"should_begin=true"}, hooks())
+  end)
+
+  it("fullscreen: no touch-down check but should_receive_touch; a switched-off pan asks nothing", function()
+    local nav = app("fullscreen", {should_receive_touch = function() return true end})
+    nav.pop_gesture = false
+    assert.are.equal("pop_gesture", navlua.drag{from = {200, 400}, by = {250, 0}}.refused_by)
+    assert.are.same({}, hooks())
+  end)
+
   it("a delegate replaces UIKit's checks and the screen hooks", function()
     local asked = {}
     local nav = app("edge", {should_begin = function() return true end},
