@@ -61,6 +61,7 @@ enum NavigationBinding {
     /// navigation's userdata (see LuaCallback for why), so it goes with the
     /// navigation at navlua.reset. The rule is made before the navigation
     /// exists; this tells it which navigation of which world to look in.
+    /// A gesture delegate's methods are found through one too.
     final class CompletionOwner {
         let generation: Int
         var navigationID: Int?
