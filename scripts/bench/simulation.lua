@@ -1,17 +1,25 @@
 -- simulation.lua: simulated seconds per CPU second for a loop of push +
--- swipe + settle with hooks, at 60 and 120 fps. Goal: at least 5000x real
--- time. The trace is capped, as a long run would have it.
+-- swipe + settle with hooks, at 60 and 120 fps; then the same with a
+-- three-method gesture delegate on the navigation (issue 13: a delegate
+-- costs what a screen hook costs) and a scroll view under the finger, so
+-- that all three methods are called on every swipe. Goal: at least 5000x
+-- real time. The trace is capped, as a long run would have it.
 --
 --   navlua run scripts/bench/simulation.lua [cycles]
 
 local cycles = tonumber(arg and arg[1]) or 400
 
-local function run(fps)
+local function run(fps, delegated)
   navlua.reset{fps = fps, trace_limit = 10000}
-  local appeared = 0
+  local appeared, asked = 0, 0
   local function count() appeared = appeared + 1 end
   local home = navlua.screen{title = "Home", will_appear = count}
-  local nav = navlua.navigation{root = home}
+  local delegate = delegated and {
+    should_receive_touch = function(n) asked = asked + 1 return true end,
+    should_begin = function(n) asked = asked + 1 return n.count > 1 end,
+    should_recognize_simultaneously = function(n, g, v) asked = asked + 1 return true end,
+  } or nil
+  local nav = navlua.navigation{root = home, gesture_delegate = delegate}
   local t0 = os.clock()
   for i = 1, cycles do
     local detail = navlua.screen{
@@ -19,6 +27,7 @@ local function run(fps)
       will_go_back = function() return true end,
       pop_gesture_did_end = count,
     }
+    if delegated then detail:add_scroll_view{content_width = 1200} end
     nav:push(detail)
     navlua.settle()
     navlua.drag{from = {80, 400}, by = {220, 0}, duration = 0.25}
@@ -26,11 +35,14 @@ local function run(fps)
   end
   local cpu = os.clock() - t0
   assert(nav.count == 1 and appeared >= 2 * cycles)
+  assert(not delegated or asked == 3 * cycles)
   return navlua.now() / cpu, navlua.now(), cpu
 end
 
-for _, fps in ipairs{60, 120} do
-  local speed, simulated, cpu = run(fps)
-  print(string.format("simulation @%d fps: %.1f s simulated in %.3f s of CPU: %.0fx real time (goal >= 5000x)",
-                      fps, simulated, cpu, speed))
+for _, delegated in ipairs{false, true} do
+  for _, fps in ipairs{60, 120} do
+    local speed, simulated, cpu = run(fps, delegated)
+    print(string.format("simulation @%d fps%s: %.1f s simulated in %.3f s of CPU: %.0fx real time (goal >= 5000x)",
+                        fps, delegated and ", 3-method gesture delegate" or "", simulated, cpu, speed))
+  end
 end

@@ -29,6 +29,8 @@ public struct NavigationOptions {
     public var barPerScreen = true
     public var edgeWidth: Double
     public var completion: CompletionRule = .uikit
+    /// Who answers the pop gesture's delegate questions (edge and fullscreen styles).
+    public var gestureDelegate: GestureDelegate = .uikit
     public var transition: AnimationSpec
     public var presentation: AnimationSpec
 
