@@ -21,3 +21,5 @@ fi
 swift build -c release --static-swift-stdlib 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
 test -x .build/release/navlua
 echo "setup: built .build/release/navlua"
+# require "navlua" from lua5.4 and other Lua 5.4 hosts
+scripts/build_module.sh

@@ -49,6 +49,15 @@ static inline int navlua_getmetatable_named(lua_State *L, const char *name) {
 static inline void **navlua_extraspace(lua_State *L) {
   return (void **)lua_getextraspace(L);
 }
+/* The main thread's extra space: in a state another host made, the only
+** one navlua sets for sure (a coroutine made before `require "navlua"`
+** copied whatever the host left there). */
+static inline void **navlua_main_extraspace(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+  lua_State *main = lua_tothread(L, -1);
+  lua_pop(L, 1);
+  return (void **)lua_getextraspace(main);
+}
 static inline int navlua_loadbuffer(lua_State *L, const char *s, size_t len,
                                     const char *name) {
   return luaL_loadbufferx(L, s, len, name, NULL);

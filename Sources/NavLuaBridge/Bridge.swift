@@ -103,10 +103,16 @@ extension Bridge {
     fileprivate func setThread(_ thread: OpaquePointer) { L = thread }
 }
 
+/// True once `require "navlua"` has opened navlua in a state another host
+/// made (LoadableModule): there only the main thread's extra space is
+/// known to hold the bridge.
+nonisolated(unsafe) var bridgeInHostState = false
+
 /// The bridge kept in the state's extra space.
 @inline(__always)
 func bridge(of L: OpaquePointer) -> Bridge {
-    Unmanaged<Bridge>.fromOpaque(navlua_extraspace(L).pointee!).takeUnretainedValue()
+    let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> = bridgeInHostState ? navlua_main_extraspace(L)! : navlua_extraspace(L)!
+    return Unmanaged<Bridge>.fromOpaque(slot.pointee!).takeUnretainedValue()
 }
 
 /// Runs the body of a Swift function called from Lua. A thrown error

@@ -28,7 +28,8 @@ public final class NavLuaHost {
         navlua_install_debug_hooks(L)   // a script's hooks beside the limits' (navlua_hook.h)
         navlua_install_os_exit(L)
         navlua_gc_generational(L)
-        NavLuaHost.installModule(Lua(L))
+        NavLuaHost.installModule(Lua(L), global: true)
+        Lua(L).pop()
         if let m = memoryLimit { limits.pointee.memory_limit = m }
     }
 
@@ -75,7 +76,9 @@ public final class NavLuaHost {
     /// Sets the interrupt flag, as Ctrl-C would.
     public func interrupt() { limits.pointee.interrupted = 1 }
 
-    private static func installModule(_ lua: Lua) {
+    /// Builds the `navlua` table and registers it as package.loaded.navlua;
+    /// with `global`, also as the global `navlua`. Leaves it on the stack.
+    static func installModule(_ lua: Lua, global: Bool) {
         ScreenBinding.register(lua)
         NavigationBinding.register(lua)
         TouchBinding.register(lua)
@@ -98,13 +101,15 @@ public final class NavLuaHost {
         }
         lua.push(version)
         lua.rawSet(-2, "version")
-        lua.pushValue(-1)
-        setGlobal(lua, "navlua")
+        if global {
+            lua.pushValue(-1)
+            setGlobal(lua, "navlua")
+        }
         // require "navlua" returns the same table
         luaL_getsubtable(lua.L, navlua_registryindex(), LUA_LOADED_TABLE)
         lua.pushValue(-2)
         lua.rawSet(-2, "navlua")
-        lua.pop(2)
+        lua.pop()
     }
 
     /// _G[name] = the value on top (popped), without metamethods: a script

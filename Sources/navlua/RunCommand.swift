@@ -35,11 +35,12 @@ enum RunCommand {
     /// lua.c's pmain.
     static func run(_ invocation: Invocation, _ argv: [[UInt8]]) -> Int32 {
         if invocation.showVersion { print(NavLuaHost.version + ", " + NavLuaHost.luaCopyright) }
-        var options = invocation.options
+        let options = invocation.options
         let repl = invocation.interactive
             || (invocation.script == argv.count && !invocation.hasCode && !invocation.showVersion && isatty(0) != 0)
-        if repl { options.timeout = nil }   // the REPL's --timeout limits each input
-        let host = options.makeHost(ignoreEnvironment: invocation.ignoreEnvironment)
+        var hostOptions = options
+        if repl { hostOptions.timeout = nil }   // the REPL's --timeout limits each input
+        let host = hostOptions.makeHost(ignoreEnvironment: invocation.ignoreEnvironment)
         host.setArgumentTable(argv, script: invocation.script)
         if !repl { Outputs.watch(host, options) }
         var failed = false
@@ -57,6 +58,7 @@ enum RunCommand {
             && (repl || invocation.script < argv.count || invocation.hasCode || invocation.showVersion
                 || report(host.runFile(nil, script: false)))
         if repl {
+            var options = options
             options.preparedHost = host
             let script = invocation.script < argv.count ? argv[invocation.script] : nil
             let rest = invocation.script < argv.count ? Array(argv[(invocation.script + 1)...]) : []
