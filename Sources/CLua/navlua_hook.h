@@ -25,9 +25,10 @@
 #define NAVLUA_TICK 10000
 
 /* Registry tables, weak in their keys: thread -> the script's hook
-** function, and thread -> its mask + 256 * count (ldblib keeps the function
-** in registry._HOOKKEY and the rest in the thread itself). */
-#define NAVLUA_HOOKS "navlua.hooks"
+** function (ldblib's own table, registry._HOOKKEY, its own metatable, as
+** the Lua test suite checks), and thread -> its mask + 256 * count (which
+** ldblib reads back from the thread itself). */
+#define NAVLUA_HOOKS "_HOOKKEY"
 #define NAVLUA_HOOKMASKS "navlua.hookmasks"
 
 static void navlua_hook(lua_State *L, lua_Debug *ar);
@@ -135,12 +136,13 @@ static inline void navlua_disarm_limit_hook(lua_State *L) {
 
 /* ---- debug.sethook and debug.gethook ----------------------------------- */
 
-/* The weak-keyed registry table `key`, made if missing, on top. */
+/* The weak-keyed registry table `key`, made if missing (its own
+** metatable, as ldblib makes it), on top. */
 static inline void navlua_hook_table(lua_State *L, const char *key) {
   if (!luaL_getsubtable(L, LUA_REGISTRYINDEX, key)) {
-    lua_createtable(L, 0, 1);
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
+    lua_pushvalue(L, -1);
     lua_setmetatable(L, -2);
   }
 }

@@ -126,27 +126,28 @@ static inline void navlua_install_os_exit(lua_State *L) {
 /* ---- running chunks as lua.c does --------------------------------------- */
 
 /* Calls the function at 1 with the values above it, returning all its
-** results: the C frame under every chunk, as lua.c's pmain is. With a true
-** upvalue it first pushes arg[1..#arg] as the arguments (lua.c's pushargs,
-** which reads `arg` when the script starts). */
+** results: the C frame under every chunk, as lua.c's pmain is, so that a
+** traceback ends as lua's does. */
 static int navlua_chunk_frame(lua_State *L) {
-  if (lua_toboolean(L, lua_upvalueindex(1))) {
-    int i, n;
-    lua_settop(L, 1);
-    if (lua_getglobal(L, "arg") != LUA_TTABLE) return luaL_error(L, "'arg' is not a table");
-    n = (int)luaL_len(L, -1);
-    luaL_checkstack(L, n + 3, "too many arguments to script");
-    for (i = 1; i <= n; i++) lua_rawgeti(L, -i, i);
-    lua_remove(L, -i);
-  }
   lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
   return lua_gettop(L);
 }
 
-/* Pushes the frame function; `script`: pass the `arg` table's contents. */
-static inline void navlua_push_chunk_frame(lua_State *L, int script) {
-  lua_pushboolean(L, script);
-  lua_pushcclosure(L, navlua_chunk_frame, 1);
+static inline void navlua_push_chunk_frame(lua_State *L) {
+  lua_pushcfunction(L, navlua_chunk_frame);
+}
+
+/* lua.c's pushargs: returns arg[1..#arg], read when the script starts. To
+** be called unprotected by a message handler: lua.c reports a bad `arg`
+** without a traceback. */
+static int navlua_script_args(lua_State *L) {
+  int i, n;
+  if (lua_getglobal(L, "arg") != LUA_TTABLE) return luaL_error(L, "'arg' is not a table");
+  n = (int)luaL_len(L, -1);
+  luaL_checkstack(L, n + 3, "too many arguments to script");
+  for (i = 1; i <= n; i++) lua_rawgeti(L, -i, i);
+  lua_remove(L, -i);
+  return n;
 }
 
 /* lua -l [g=]mod: _G[g] = require(mod), with the two names at 1 and 2. */

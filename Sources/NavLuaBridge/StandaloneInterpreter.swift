@@ -69,9 +69,19 @@ extension NavLuaHost {
             defer { lua.pop() }
             return lua.bytes(-1) ?? Array("cannot load the chunk".utf8)
         }
-        navlua_push_chunk_frame(L, script ? 1 : 0)
-        navlua_insert(L, -2)
-        return docall(arguments: 1)
+        var arguments: Int32 = 0
+        if script {
+            let before = lua.top
+            lua_pushcclosure(L, navlua_script_args, 0)
+            guard navlua_pcall(L, 0, LUA_MULTRET, 0) == LUA_OK else {
+                defer { lua.pop(2) }
+                return lua.bytes(-1) ?? []
+            }
+            arguments = lua.top - before
+        }
+        navlua_push_chunk_frame(L)
+        navlua_insert(L, -(arguments + 2))
+        return docall(arguments: arguments + 1)
     }
 
     /// lua.c's docall: the function below `arguments` values, under the
