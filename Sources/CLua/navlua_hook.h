@@ -105,12 +105,19 @@ static inline void navlua_call_script_hook(lua_State *L, lua_Debug *ar) {
 /* The hook: stops the script when a limit says so, else runs the script's
 ** own hook. An interrupt raises once; past the deadline every further
 ** instruction of the thread raises, so neither pcall nor a coroutine can run
-** on. (A count of 1 is either the script's or left by a stop: re-derive.) */
+** on, unless `timeout_once` asks for one error and no limit after it (a
+** `navlua test` worker, whose driver reports the timeout and whose parent
+** kills a file that swallows it). (A count of 1 is either the script's or
+** left by a stop: re-derive.) */
 static void navlua_hook(lua_State *L, lua_Debug *ar) {
   navlua_Limits *lim = navlua_limits(L);
   if (navlua_should_stop(lim)) {
     if (lim->stop_reason == 2) {
       lim->interrupted = 0;
+      navlua_apply_hook(L, L);
+    } else if (lim->timeout_once) {
+      lim->deadline = 0;
+      lim->armed = 0;
       navlua_apply_hook(L, L);
     } else {
       lua_sethook(L, navlua_hook, LUA_MASKCOUNT, 1);

@@ -28,6 +28,7 @@ typedef struct navlua_Limits {
   int swift_depth;        /* >0 while a Swift function runs: see navlua_alloc */
   int armed;              /* navlua's count hook runs on every thread (see navlua_hook.h) */
   int user_hooks;         /* a script has called debug.sethook with a function */
+  int timeout_once;       /* raise the timeout once, then lift the limit (see navlua_hook) */
   navlua_ExitHook exit_hook;
   void *exit_context;
   /* A host's own state (`require "navlua"` from lua5.4): its allocator,
@@ -100,6 +101,17 @@ static inline int navlua_should_stop(navlua_Limits *lim) {
 
 static inline const char *navlua_stop_message(navlua_Limits *lim) {
   return lim->stop_reason == 2 ? "interrupted!" : "timeout: the script ran past its time limit";
+}
+
+/* For the engine's frame loop: the message when a limit says stop, taking
+** the interrupt (and a once-only timeout) as the hook does; NULL if none. */
+static inline const char *navlua_take_stop(navlua_Limits *lim) {
+  if (!navlua_should_stop(lim)) return NULL;
+  if (lim->stop_reason == 2)
+    lim->interrupted = 0;
+  else if (lim->timeout_once)
+    lim->deadline = 0;
+  return navlua_stop_message(lim);
 }
 
 #endif

@@ -72,10 +72,8 @@ public final class Bridge {
     private func configure(_ world: World) {
         let L = self.L   // any thread reaches the same limits
         world.shouldStop = {
-            let limits = navlua_limits(L)!
-            guard navlua_should_stop(limits) != 0 else { return nil }
-            limits.pointee.interrupted = 0
-            return String(cString: navlua_stop_message(limits))
+            guard let message = navlua_take_stop(navlua_limits(L)) else { return nil }
+            return String(cString: message)
         }
         world.frameObserver = recorder.map { recorder in { recorder.record($0) } }
     }

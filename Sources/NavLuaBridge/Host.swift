@@ -60,9 +60,13 @@ public final class NavLuaHost {
 
     /// Ends whatever runs after `seconds` of wall time with a timeout error.
     /// Past it, every further Lua instruction fails, so neither `pcall`
-    /// nor a coroutine nor `debug.sethook` can run on.
-    public func setTimeout(_ seconds: Double) {
+    /// nor a coroutine nor `debug.sethook` can run on; with `once`, the
+    /// error is raised once and the limit is lifted (for a caller that
+    /// must still run Lua to report it, and stops a run that swallows it
+    /// by other means).
+    public func setTimeout(_ seconds: Double, once: Bool = false) {
         limits.pointee.deadline = navlua_monotonic() + seconds
+        limits.pointee.timeout_once = once ? 1 : 0
         navlua_arm_limit_hook(L)
     }
 
