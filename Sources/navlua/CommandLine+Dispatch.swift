@@ -9,6 +9,20 @@ import NavLuaVisuals
 import NavLuaTestRunner
 
 extension CommandLine {
+    /// argv as the bytes the shell passed: CommandLine.arguments would
+    /// replace what is not UTF-8 with U+FFFD. (Not in main.swift, whose
+    /// top-level closures are main-actor code that links Swift's
+    /// concurrency runtime into every start.)
+    static var rawArguments: [[UInt8]] {
+        var argv: [[UInt8]] = []
+        argv.reserveCapacity(Int(argc))
+        for i in 0..<Int(argc) {
+            guard let p = unsafeArgv[i] else { argv.append([]); continue }
+            argv.append(Array(UnsafeRawBufferPointer(start: p, count: strlen(p))))
+        }
+        return argv
+    }
+
     /// Runs the command named by argv[1]; returns the exit code. Anything
     /// that is not a navlua command is lua.c's command line (`navlua -e
     /// CODE`, `navlua FILE`, `navlua -i`, ...), as `navlua run` takes it.

@@ -24,6 +24,7 @@ enum Outputs {
         if traceNeedsFrames || options.timelineFile != nil || options.filmstripFile != nil {
             host.bridge.recorder = FrameRecorder()
         }
+        guard options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil else { return }
         host.beforeExit = { [unowned host] status in
             guard let ok = endRun(host, options) else { return status }
             return ok || status != 0 ? status : 1
