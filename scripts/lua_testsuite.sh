@@ -14,7 +14,8 @@
 #
 # Default: all four. The folder is copied to a temporary directory (the
 # suite writes files where it runs, and libs/ is built there); the copy is
-# removed afterwards unless KEEP=1. The internal tests (the T library) need
+# removed afterwards unless KEEP=1; each run gets LIMIT seconds (default
+# 1800). The internal tests (the T library) need
 # a Lua built with ltests.c and are skipped, as under any distributed Lua.
 #
 # main.lua runs the interpreter as `progname`, the lowest arg[] entry: for
@@ -47,6 +48,27 @@ make -s -C "$work/testes/libs" LUA_DIR="$lua_dir" >/dev/null 2>&1 \
 skips_file="$here/scripts/lua_testsuite_skips.lua"
 read -r skipped pending < <(lua5.4 "$skips_file" "$work/testes/main.lua")
 
+# Runs "${cmd[@]}" in the copy, output to $1, in a session of its own so
+# that whatever it leaves running in the background (main.lua's Ctrl-C test
+# does when it fails) is ended with it, and for at most $LIMIT seconds.
+# files.lua checks that seeking standard input fails: it must be a pipe.
+run_mode() {
+  setsid bash -c 'cd "$1" && shift && true | "$@"' _ "$work/testes" "${cmd[@]}" >"$1" 2>&1 &
+  local leader=$!
+  (
+    trap 'kill "$nap" 2>/dev/null; exit 0' TERM
+    sleep "${LIMIT:-1800}" & nap=$!
+    wait "$nap" && kill -- -"$leader" 2>/dev/null
+  ) &
+  local killer=$!
+  wait "$leader"
+  local rc=$?
+  kill -- -"$leader" 2>/dev/null
+  kill "$killer" 2>/dev/null
+  wait "$killer" 2>/dev/null
+  return $rc
+}
+
 echo "| mode | command | result | time |"
 echo "|---|---|---|---|"
 status=0
@@ -60,15 +82,21 @@ for mode in "${modes[@]}"; do
   esac
   log="$work/$mode.log"
   start=$(date +%s%N)
-  # main.lua's Ctrl-C test reads the background interpreter's pid and its
-  # first line from one pipe; on a loaded machine the line can come first,
-  # and the test then waits for ever (lua5.4 too): hence the time limit.
-  # files.lua checks that seeking standard input fails: it must be a pipe.
-  (cd "$work/testes" && true | timeout "${LIMIT:-1800}" "${cmd[@]}" >"$log" 2>&1)
+  run_mode "$log"
   rc=$?
-  secs=$(( ($(date +%s%N) - start) / 1000000000 ))
+  rerun=""
+  # main.lua's Ctrl-C test reads the background interpreter's pid and its
+  # first line from one pipe; on a loaded machine the line can come first
+  # and the test fails on a wrong pid (lua5.4 too): run it once more.
+  if [ $rc -ne 0 ] && grep -qE 'main\.lua:(501|512): assertion failed' "$log"; then
+    rerun=" (run twice: main.lua's pid race)"
+    start=$(date +%s%N)
+    run_mode "$log"
+    rc=$?
+  fi
+  tenths=$(( ($(date +%s%N) - start) / 100000000 ))
   if [ $rc -eq 0 ] && grep -q '^final OK !!!' "$log"; then
-    result="final OK"
+    result="final OK$rerun"
   else
     result="FAILED (exit $rc): $(grep -m1 -E '^(navlua|lua5.4|lua): ' "$log" | cut -c1-120)"
     status=1
@@ -80,6 +108,6 @@ for mode in "${modes[@]}"; do
   fi
   shown="${cmd[*]}"
   shown=${shown/#$navlua/navlua}
-  printf '| %s | `%s` | %s%s | %d s |\n' "$mode" "$shown" "$result" "$note" "$secs"
+  printf '| %s | `%s` | %s%s | %d.%d s |\n' "$mode" "$shown" "$result" "$note" $((tenths / 10)) $((tenths % 10))
 done
 exit $status

@@ -118,6 +118,13 @@ describe("the command line, as lua5.4 reads it", function()
     assert.matches("42", out)
   end)
 
+  it("keeps a script's debug hook from one REPL input to the next, as lua5.4", function()
+    local input = 'debug.sethook(function() n = (n or 0) + 1 end, "l")\nx = 1\nprint(n ~= nil, debug.gethook() ~= nil)\n'
+    local out, _, code = P.navlua("--timeout 30 -i", input)
+    assert.are.equal(0, code)
+    assert.matches("true\ttrue\n", out)
+  end)
+
   it("reports bad options as lua.c words them, exit 2", function()
     for _, case in ipairs{{"-h", "unrecognized option '-h'"}, {"---", "unrecognized option '---'"},
                           {"-Ex", "unrecognized option '-Ex'"}, {"-vv", "unrecognized option '-vv'"},
