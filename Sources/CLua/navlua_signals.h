@@ -88,10 +88,14 @@ typedef struct navlua_Watchdog {
 
 static void *navlua_watchdog_main(void *arg) {
   navlua_Watchdog *w = (navlua_Watchdog *)arg;
-  struct timespec ts;
-  ts.tv_sec = (time_t)w->at;
-  ts.tv_nsec = (long)((w->at - (double)ts.tv_sec) * 1e9);
-  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
+  double left;
+  /* nanosleep, not clock_nanosleep, which macOS lacks; woken early, sleep on */
+  while ((left = w->at - navlua_monotonic()) > 0) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)left;
+    ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
+  }
   w->fire();
   free(w);
   return NULL;
