@@ -43,20 +43,8 @@ enum RunCommand {
         let host = hostOptions.makeHost(ignoreEnvironment: invocation.ignoreEnvironment)
         host.setArgumentTable(argv, script: invocation.script)
         if !repl { Outputs.watch(host, options) }
-        var failed = false
-        func report(_ error: [UInt8]?) -> Bool {
-            guard let error = error else { return true }
-            writeError(bytes: Array("navlua: ".utf8) + error + [10])
-            failed = true
-            return false
-        }
-        // Each step runs only if the one before it succeeded, as in lua.c;
-        // with -i the REPL opens anyway (navlua stays open after an error).
-        _ = (invocation.ignoreEnvironment || report(runLuaInit(host)))
-            && invocation.steps.allSatisfy { report(runStep($0, host)) }
-            && (repl || invocation.script == argv.count || report(runScript(argv, invocation.script, host)))
-            && (repl || invocation.script < argv.count || invocation.hasCode || invocation.showVersion
-                || report(host.runFile(nil, script: false)))
+        // With -i the REPL opens whatever happened (navlua stays open after an error).
+        let succeeded = runChunks(invocation, argv, host, repl: repl)
         if repl {
             var options = options
             options.preparedHost = host
@@ -69,7 +57,28 @@ enum RunCommand {
         guard let written = Outputs.endRun(host, options) else {
             while true { pause() }   // the watchdog is writing the files and exiting
         }
-        return failed || !written ? 1 : 0
+        return succeeded && written ? 0 : 1
+    }
+
+    /// LUA_INIT, the -e/-l/-W steps in order, then the script (or standard
+    /// input when there is nothing else to run), each only if the one
+    /// before it succeeded, as in lua.c. The REPL runs a script itself.
+    private static func runChunks(_ invocation: Invocation, _ argv: [[UInt8]], _ host: NavLuaHost,
+                                  repl: Bool) -> Bool {
+        if !invocation.ignoreEnvironment && !report(runLuaInit(host)) { return false }
+        for step in invocation.steps where !report(runStep(step, host)) { return false }
+        if repl { return true }
+        if invocation.script < argv.count { return report(runScript(argv, invocation.script, host)) }
+        if invocation.hasCode || invocation.showVersion { return true }
+        return report(host.runFile(nil, script: false))
+    }
+
+    /// Prints an error as lua.c's report does ("navlua: " and the message's
+    /// bytes); true when there was none.
+    private static func report(_ error: [UInt8]?) -> Bool {
+        guard let error = error else { return true }
+        writeError(bytes: Array("navlua: ".utf8) + error + [10])
+        return false
     }
 
     /// LUA_INIT_5_4, else LUA_INIT: code, or `@file`.
