@@ -20,8 +20,20 @@
 ---@alias navlua.CurveName "linear"|"ease_in"|"ease_out"|"ease_in_out"
 
 ---@alias navlua.TraceKind
----| "touch" | "gesture" | "hook" | "lifecycle" | "push" | "pop" | "push_ignored" | "queued"
----| "transition" | "bar" | "present" | "dismiss" | "scroll" | "error"
+---| "touch"
+---| "gesture"
+---| "hook"
+---| "lifecycle"
+---| "push"
+---| "pop"
+---| "push_ignored"
+---| "queued"
+---| "transition"
+---| "bar"
+---| "present"
+---| "dismiss"
+---| "scroll"
+---| "error"
 
 ---A point: `{x, y}` or `{x=, y=}`.
 ---@alias navlua.PointLike {[1]: number, [2]: number}|{x: number, y: number}
