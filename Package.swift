@@ -9,6 +9,7 @@ import PackageDescription
 //   NavLuaTestRunner    `navlua test`: workers, busted's core, reports
 //   navlua              the command line: parses, then calls in
 //   NavLuaTestSupport   fixtures for driving the engine from XCTest
+//   NavLuaModule        navlua.so: `require "navlua"` from any Lua 5.4
 //
 // The Lua that the bridge and the test runner run themselves lives in
 // .lua files (each target's Lua/ folder), embedded at build time by the
@@ -71,6 +72,17 @@ let package = Package(
                 "-Xlinker", "-no-pie",
                 "-L", Context.packageDirectory + "/Sources/navlua/Linker",
             ], .when(platforms: [.linux], configuration: .release))]
+        ),
+        // luaopen_navlua, for `require "navlua"` from lua5.4 and other hosts.
+        // Not a SwiftPM product: a product's link would add pkg-config's
+        // -L/usr/lib/... -llua5.4 ahead of any flag given here, and Lua must
+        // come from the host process, never a second copy. scripts/setup.sh
+        // links these objects into .build/release/lua/navlua.so itself (see
+        // scripts/build_module.sh and Sources/NavLuaModule/Linker).
+        .target(
+            name: "NavLuaModule",
+            dependencies: ["NavLuaBridge"],
+            exclude: ["Linker"]
         ),
         .testTarget(
             name: "NavLuaBridgeTests",

@@ -43,3 +43,5 @@ fi
 printf '%s\n' "$log" | quiet
 test -x .build/release/navlua
 echo "setup: built .build/release/navlua"
+# require "navlua" from lua5.4 and other Lua 5.4 hosts
+scripts/build_module.sh

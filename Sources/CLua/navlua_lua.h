@@ -10,8 +10,10 @@
 ** below calls lua_error only after the Swift frame has returned.
 **
 ** Run limits (timeout, memory, interrupt) live in a `navlua_Limits` block
-** that the state's allocator owns, so there is no global state here except
-** the one pointer a signal handler needs.
+** that the state's allocator owns (navlua_limits.h); navlua's debug hook and
+** the debug.sethook/gethook around it are in navlua_hook.h, SIGINT and the
+** watchdog in navlua_signals.h, and what lua.c and lauxlib do to a state in
+** navlua_luac.h. The only global state is what a signal handler needs.
 */
 #ifndef NAVLUA_LUA_H
 #define NAVLUA_LUA_H
@@ -47,6 +49,15 @@ static inline int navlua_getmetatable_named(lua_State *L, const char *name) {
 static inline void **navlua_extraspace(lua_State *L) {
   return (void **)lua_getextraspace(L);
 }
+/* The main thread's extra space: in a state another host made, the only
+** one navlua sets for sure (a coroutine made before `require "navlua"`
+** copied whatever the host left there). */
+static inline void **navlua_main_extraspace(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+  lua_State *main = lua_tothread(L, -1);
+  lua_pop(L, 1);
+  return (void **)lua_getextraspace(main);
+}
 static inline int navlua_loadbuffer(lua_State *L, const char *s, size_t len,
                                     const char *name) {
   return luaL_loadbufferx(L, s, len, name, NULL);
@@ -69,108 +80,12 @@ static inline void navlua_where(lua_State *L) {
   lua_pushliteral(L, "");
 }
 
-/* ---- limits: memory, timeout, interrupt --------------------------------- */
+/* ---- limits, hooks, signals, what lua.c does ------------------------------ */
 
-typedef struct navlua_Limits {
-  size_t used;            /* bytes allocated by this state */
-  size_t memory_limit;    /* 0: none */
-  double deadline;        /* CLOCK_MONOTONIC seconds; 0: none */
-  volatile sig_atomic_t interrupted;
-  int stop_reason;        /* 0 none, 1 timeout, 2 interrupt */
-  int swift_depth;        /* >0 while a Swift function runs: see navlua_alloc */
-} navlua_Limits;
-
-static inline double navlua_monotonic(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-  navlua_Limits *lim = (navlua_Limits *)ud;
-  size_t old = ptr ? osize : 0;
-  if (nsize == 0) {
-    free(ptr);
-    lim->used -= old;
-    return NULL;
-  }
-  /* The limit is enforced only while Lua code runs: an allocation failure
-  ** inside a Swift frame would raise a memory error across it. */
-  if (lim->memory_limit && lim->swift_depth == 0 && nsize > old &&
-      lim->used + (nsize - old) > lim->memory_limit)
-    return NULL; /* Lua turns this into a "not enough memory" error */
-  void *p = realloc(ptr, nsize);
-  if (p) lim->used = lim->used - old + nsize;
-  return p;
-}
-
-static inline int navlua_panic(lua_State *L) {
-  const char *msg = lua_tostring(L, -1);
-  fprintf(stderr, "navlua: unprotected Lua error: %s\n", msg ? msg : "?");
-  return 0; /* abort */
-}
-
-/* A state whose allocator counts bytes against `lim` (owned by the caller,
-** who must keep it alive until lua_close). */
-static inline lua_State *navlua_newstate(navlua_Limits *lim) {
-  memset(lim, 0, sizeof(*lim));
-  lua_State *L = lua_newstate(navlua_alloc, lim);
-  if (L) lua_atpanic(L, navlua_panic);
-  return L;
-}
-
-static inline navlua_Limits *navlua_limits(lua_State *L) {
-  void *ud = NULL;
-  lua_getallocf(L, &ud);
-  return (navlua_Limits *)ud;
-}
-
-/* 1 when a limit says the script must stop now (and records why). */
-static inline int navlua_should_stop(navlua_Limits *lim) {
-  if (lim->interrupted) { lim->stop_reason = 2; return 1; }
-  if (lim->deadline > 0 && navlua_monotonic() > lim->deadline) {
-    lim->stop_reason = 1;
-    return 1;
-  }
-  return 0;
-}
-
-static inline const char *navlua_stop_message(navlua_Limits *lim) {
-  return lim->stop_reason == 2 ? "interrupted" : "timeout: the script ran past its time limit";
-}
-
-/* Count hook: runs every 10,000 instructions, raises once a limit is hit. */
-static void navlua_limit_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
-  navlua_Limits *lim = navlua_limits(L);
-  if (navlua_should_stop(lim)) {
-    lim->interrupted = 0;
-    lua_sethook(L, NULL, 0, 0);
-    luaL_error(L, "%s", navlua_stop_message(lim));
-  }
-}
-
-static inline void navlua_arm_limit_hook(lua_State *L) {
-  lua_sethook(L, navlua_limit_hook, LUA_MASKCOUNT, 10000);
-}
-
-/* SIGINT: like lua.c, the handler only flips a flag the hook reads. */
-static inline navlua_Limits **navlua_sigint_target(void) {
-  static navlua_Limits *target;
-  return &target;
-}
-
-static void navlua_on_sigint(int sig) {
-  (void)sig;
-  navlua_Limits *lim = *navlua_sigint_target();
-  if (lim) lim->interrupted = 1;
-}
-
-static inline void navlua_catch_sigint(lua_State *L) {
-  *navlua_sigint_target() = navlua_limits(L);
-  navlua_arm_limit_hook(L);
-  signal(SIGINT, navlua_on_sigint);
-}
+#include "navlua_limits.h"
+#include "navlua_hook.h"
+#include "navlua_signals.h"
+#include "navlua_luac.h"
 
 /* ---- the trampoline ----------------------------------------------------- */
 

@@ -70,10 +70,8 @@ public final class Bridge {
     private func configure(_ world: World) {
         let L = self.L   // any thread reaches the same limits
         world.shouldStop = {
-            let limits = navlua_limits(L)!
-            guard navlua_should_stop(limits) != 0 else { return nil }
-            limits.pointee.interrupted = 0
-            return String(cString: navlua_stop_message(limits))
+            guard let message = navlua_take_stop(navlua_limits(L)) else { return nil }
+            return String(cString: message)
         }
         world.frameObserver = recorder.map { recorder in { recorder.record($0) } }
     }
@@ -109,10 +107,16 @@ extension Bridge {
     fileprivate func setThread(_ thread: OpaquePointer) { L = thread }
 }
 
+/// True once `require "navlua"` has opened navlua in a state another host
+/// made (LoadableModule): there only the main thread's extra space is
+/// known to hold the bridge.
+nonisolated(unsafe) var bridgeInHostState = false
+
 /// The bridge kept in the state's extra space.
 @inline(__always)
 func bridge(of L: OpaquePointer) -> Bridge {
-    Unmanaged<Bridge>.fromOpaque(navlua_extraspace(L).pointee!).takeUnretainedValue()
+    let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> = bridgeInHostState ? navlua_main_extraspace(L)! : navlua_extraspace(L)!
+    return Unmanaged<Bridge>.fromOpaque(slot.pointee!).takeUnretainedValue()
 }
 
 /// Runs the body of a Swift function called from Lua. A thrown error

@@ -10,8 +10,11 @@ public final class NavLuaHost {
     public let bridge: Bridge
     private let limits: UnsafeMutablePointer<navlua_Limits>
 
-    /// `memoryLimit` in bytes (nil: none) caps what Lua allocates.
-    public init(memoryLimit: Int? = nil) {
+    /// `memoryLimit` in bytes (nil: none) caps what Lua allocates;
+    /// `ignoreEnvironment` is lua's -E (LUA_PATH and LUA_CPATH ignored).
+    /// Like lua.c's state: warnings off until "@on", the collector in
+    /// generational mode.
+    public init(memoryLimit: Int? = nil, ignoreEnvironment: Bool = false) {
         limits = .allocate(capacity: 1)
         L = navlua_newstate(limits)!
         // The host is Swift code too: the memory limit applies only inside
@@ -20,33 +23,66 @@ public final class NavLuaHost {
         limits.pointee.swift_depth = 1
         bridge = Bridge(L: L)
         navlua_extraspace(L).pointee = Unmanaged.passUnretained(bridge).toOpaque()
+        if ignoreEnvironment { navlua_ignore_environment(L) }
         luaL_openlibs(L)
-        NavLuaHost.installModule(Lua(L))
+        navlua_install_debug_hooks(L)   // a script's hooks beside the limits' (navlua_hook.h)
+        navlua_install_os_exit(L)
+        navlua_gc_generational(L)
+        NavLuaHost.installModule(Lua(L), global: true)
+        Lua(L).pop()
         if let m = memoryLimit { limits.pointee.memory_limit = m }
     }
 
     deinit {
+        limits.pointee.exit_hook = nil   // a finalizer calling os.exit must not reach a host being freed
         bridge.close()
         lua_close(L)
         limits.deallocate()
+    }
+
+    /// Called by `os.exit` with the status it was given, before it closes
+    /// the state and exits; returns the status to exit with. The CLI writes
+    /// the files a run asked for here.
+    public var beforeExit: ((Int32) -> Int32)? {
+        didSet {
+            limits.pointee.exit_hook = beforeExit == nil ? nil : NavLuaHost.exitTrampoline
+            limits.pointee.exit_context = Unmanaged.passUnretained(self).toOpaque()
+        }
+    }
+
+    private static let exitTrampoline: navlua_ExitHook = { context, status in
+        let host = Unmanaged<NavLuaHost>.fromOpaque(context!).takeUnretainedValue()
+        return host.beforeExit?(status) ?? status
     }
 
     /// Bytes Lua has allocated.
     public var memoryInUse: Int { limits.pointee.used }
 
     /// Ends whatever runs after `seconds` of wall time with a timeout error.
-    public func setTimeout(_ seconds: Double) {
+    /// Past it, every further Lua instruction fails, so neither `pcall`
+    /// nor a coroutine nor `debug.sethook` can run on; with `once`, the
+    /// error is raised once and the limit is lifted (for a caller that
+    /// must still run Lua to report it, and stops a run that swallows it
+    /// by other means).
+    public func setTimeout(_ seconds: Double, once: Bool = false) {
         limits.pointee.deadline = navlua_monotonic() + seconds
+        limits.pointee.timeout_once = once ? 1 : 0
         navlua_arm_limit_hook(L)
     }
 
-    /// Lets Ctrl-C end the running chunk with an "interrupted" error.
+    /// The CLOCK_MONOTONIC time of the deadline (0: none).
+    public var deadline: Double { limits.pointee.deadline }
+
+    /// Lets Ctrl-C end the running chunk with an "interrupted!" error, the
+    /// REPL's way: the process goes on (see `execute` for lua.c's).
     public func catchInterrupts() { navlua_catch_sigint(L) }
 
     /// Sets the interrupt flag, as Ctrl-C would.
     public func interrupt() { limits.pointee.interrupted = 1 }
 
-    private static func installModule(_ lua: Lua) {
+    /// Builds the `navlua` table and registers it as package.loaded.navlua;
+    /// with `global`, also as the global `navlua`. Leaves it on the stack.
+    static func installModule(_ lua: Lua, global: Bool) {
         ScreenBinding.register(lua)
         NavigationBinding.register(lua)
         TouchBinding.register(lua)
@@ -69,13 +105,15 @@ public final class NavLuaHost {
         }
         lua.push(version)
         lua.rawSet(-2, "version")
-        lua.pushValue(-1)
-        setGlobal(lua, "navlua")
+        if global {
+            lua.pushValue(-1)
+            setGlobal(lua, "navlua")
+        }
         // require "navlua" returns the same table
         luaL_getsubtable(lua.L, navlua_registryindex(), LUA_LOADED_TABLE)
         lua.pushValue(-2)
         lua.rawSet(-2, "navlua")
-        lua.pop(2)
+        lua.pop()
     }
 
     /// _G[name] = the value on top (popped), without metamethods: a script

@@ -28,6 +28,13 @@ struct Lua {
             buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
         }
     }
+    /// Pushes bytes as they are (command-line arguments, file names: not
+    /// necessarily UTF-8).
+    func push(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
     func pushNil() { lua_pushnil(L) }
     func pushValue(_ i: Int32) { lua_pushvalue(L, i) }
     func newTable(array: Int32 = 0, hash: Int32 = 0) { lua_createtable(L, array, hash) }
@@ -38,6 +45,14 @@ struct Lua {
         var len = 0
         guard let p = lua_tolstring(L, i, &len) else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+    }
+
+    /// A string value's bytes, untouched (numbers are converted, as
+    /// lua_tolstring does).
+    func bytes(_ i: Int32) -> [UInt8]? {
+        var len = 0
+        guard let p = lua_tolstring(L, i, &len) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: p, count: len))
     }
 
     func number(_ i: Int32) -> Double? {

@@ -9,11 +9,19 @@ enum RenderBinding {
     /// it) to `path` and returns the path.
     static let render: navlua_SwiftFunction = { L in
         bridged(L, "navlua.render") { b, lua in
-            let path = try lua.requiredString(1, "path")
+            _ = try lua.requiredString(1, "path")
+            let path = lua.bytes(1) ?? []   // a file name need not be UTF-8
             let o = try Options(lua, 2, allowed: ["scale"])
             let scale = try o.positive("scale") ?? 0.5
-            try TextFile.write(FrameSVG.document(FrameSample(b.world), scale: scale), to: path)
-            lua.push(path)
+            do {
+                try TextFile.write(FrameSVG.document(FrameSample(b.world), scale: scale), toPath: path)
+            } catch let failure as TextFile.WriteError {
+                navlua_where(L)
+                lua.push(bytes: Array("navlua.render: ".utf8) + failure.messageBytes)
+                lua_concat(L, 2)
+                return NAVLUA_RAISE
+            }
+            lua.pushValue(1)
             return 1
         }
     }

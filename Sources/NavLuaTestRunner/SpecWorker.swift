@@ -29,7 +29,9 @@ public enum SpecWorker {
     /// been run, whatever its tests gave; 1 when the driver itself failed).
     public static func run(_ options: Options) -> Int32 {
         let host = NavLuaHost(memoryLimit: options.memoryLimitMB.map { Int(min($0, 1e9) * 1024 * 1024) })
-        if let t = options.timeout { host.setTimeout(t) }
+        // Once: the driver reports the timeout and skips the rest of the
+        // file; the parent kills a worker whose file swallows it.
+        if let t = options.timeout { host.setTimeout(t, once: true) }
         let arguments = [
             options.file, options.resultsPath, options.filter ?? "", options.updateSnapshots ? "1" : "",
             options.timeout.map(figure) ?? "", options.memoryLimitMB.map(figure) ?? "", SnapshotStore.source,

@@ -9,37 +9,60 @@ import NavLuaVisuals
 import NavLuaTestRunner
 
 extension CommandLine {
-    /// Runs the command named by the first argument; returns the exit code.
-    static func dispatch(_ args: [String]) -> Int32 {
-        guard let first = args.first else {
-            if isatty(0) != 0 { return Repl.main(RunOptions(), script: nil) }
-            return RunCommand.main(["-"])
+    /// argv as the bytes the shell passed: CommandLine.arguments would
+    /// replace what is not UTF-8 with U+FFFD. (Not in main.swift, whose
+    /// top-level closures are main-actor code that links Swift's
+    /// concurrency runtime into every start.)
+    static var rawArguments: [[UInt8]] {
+        var argv: [[UInt8]] = []
+        argv.reserveCapacity(Int(argc))
+        for i in 0..<Int(argc) {
+            guard let p = unsafeArgv[i] else { argv.append([]); continue }
+            argv.append(Array(UnsafeRawBufferPointer(start: p, count: strlen(p))))
         }
-        switch first {
-        case "run": return RunCommand.main(Array(args.dropFirst()))
-        case "test": return TestCommand.main(Array(args.dropFirst()))
-        case "repl": return ReplCommand.main(Array(args.dropFirst()))
-        case "--version", "-v":
+        return argv
+    }
+
+    /// Runs the command named by argv[1]; returns the exit code. Anything
+    /// that is not a navlua command is lua.c's command line (`navlua -e
+    /// CODE`, `navlua FILE`, `navlua -i`, ...), as `navlua run` takes it.
+    static func dispatch(_ argv: [[UInt8]]) -> Int32 {
+        guard argv.count > 1 else { return RunCommand.main(argv, from: 1, explicit: false) }
+        let rest = argv.dropFirst(2).map { String(decoding: $0, as: UTF8.self) }
+        switch String(decoding: argv[1], as: UTF8.self) {
+        case "run": return RunCommand.main(argv, from: 2, explicit: true)
+        case "test": return TestCommand.main(rest)
+        case "repl": return ReplCommand.main(rest)
+        case "--version":
             print(NavLuaHost.version)
             return 0
-        case "--help", "-h", "help":
+        case "--help", "help":
             print(Usage.text)
             return 0
+        case "--cpath":
+            print(ModulePath.cpathEntry)
+            return 0
         default:
-            // `navlua -e CODE`, `navlua -`, `navlua -i FILE`, `navlua FILE`: as `navlua run`.
-            return RunCommand.main(args)
+            return RunCommand.main(argv, from: 1, explicit: false)
         }
     }
 }
 
 enum Usage {
     static let text = """
-    usage: navlua run [options] FILE [ARGS...]   run a scenario ('-' reads standard input)
-           navlua [options] -e CODE             run CODE
-           navlua -i FILE                        run a scenario, then stay in the REPL
-           navlua test [options] [PATH...]       run *_spec.lua files (default: ./spec or .)
-           navlua repl                           interactive REPL (also: navlua alone on a terminal)
-           navlua --version | --help
+    usage: navlua run [options] [script [args]]   run a scenario, as lua does ('-' reads standard input)
+           navlua [options] [script [args]]       the same without 'run' (alone on a terminal: the REPL)
+           navlua test [options] [PATH...]         run *_spec.lua files (default: ./spec or .)
+           navlua repl [options] [FILE [ARGS]]     interactive REPL
+           navlua --version | --help | --cpath    (--cpath: the LUA_CPATH entry for require "navlua")
+
+    lua's options, in any order, as lua5.4 takes them:
+      -e stat   execute string 'stat'           -l mod    require library 'mod' into global 'mod'
+      -i        enter the REPL after 'script'   -l g=mod  require library 'mod' into global 'g'
+      -v        show version information        -E        ignore environment variables
+      -W        turn warnings on                --        stop handling options
+      -         stop handling options and execute stdin
+    and LUA_INIT_5_4 / LUA_INIT (code, or @file) runs first unless -E.
 
     run options:
       --timeout SECONDS     end the script with an error after this much wall time

@@ -4,121 +4,108 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
-import NavLuaEngine
-import NavLuaVisuals
 import NavLuaTestRunner
 
-/// Options shared by `run` and the REPL.
-struct RunOptions {
-    var timeout: Double?
-    var memoryLimitMB: Double?
-    var traceFile: String?
-    var timelineFile: String?
-    var filmstripFile: String?
-
-    /// Consumes the option at args[i] if it is one of these; returns how
-    /// many arguments it took (0 when it is not a run option).
-    mutating func consume(_ args: [String], at i: Int) throws -> Int {
-        func value() throws -> String {
-            guard i + 1 < args.count else { throw UsageError("\(args[i]) needs a value") }
-            return args[i + 1]
-        }
-        func positive(_ s: String, _ name: String) throws -> Double {
-            guard let d = Double(s), d.isFinite, d > 0 else {
-                throw UsageError("\(name) must be a positive number (got '\(s)')")
-            }
-            return d
-        }
-        switch args[i] {
-        case "--timeout": timeout = try positive(try value(), "--timeout"); return 2
-        case "--memory-limit": memoryLimitMB = try positive(try value(), "--memory-limit"); return 2
-        case "--trace": traceFile = try value(); return 2
-        case "--timeline": timelineFile = try value(); return 2
-        case "--filmstrip": filmstripFile = try value(); return 2
-        default: return 0
-        }
-    }
-
-    func makeHost() -> NavLuaHost {
-        let host = NavLuaHost(memoryLimit: memoryLimitMB.map { Int(min($0, 1e9) * 1024 * 1024) })
-        if let t = timeout { host.setTimeout(t) }
-        Outputs.prepare(host, self)   // starts the frame recorder when an output needs it
-        return host
-    }
-}
-
-/// `navlua run FILE [ARGS]`, `navlua -e CODE`, `navlua -`, `navlua -i FILE`.
+/// `navlua run [options] [FILE [ARGS...]]`, and `navlua [options] ...`
+/// without `run`: lua.c's command line (see `Invocation`) run as lua.c's
+/// pmain runs it, with navlua's limits and output files.
 enum RunCommand {
-    enum Chunk { case file(String), stdin, code(String) }
-
-    static func main(_ args: [String]) -> Int32 {
-        var options = RunOptions()
-        var chunk: Chunk?
-        var interactive = false
-        var scriptArgs: [String] = []
-        var i = 0
+    /// `argv` is the whole command line; options start at `first`. With
+    /// `explicit` (`navlua run`), a command line with nothing to run is a
+    /// usage error rather than the REPL or standard input.
+    static func main(_ argv: [[UInt8]], from first: Int, explicit: Bool) -> Int32 {
+        let invocation: Invocation
         do {
-            while i < args.count {
-                let a = args[i]
-                let used = try options.consume(args, at: i)
-                if used > 0 { i += used; continue }
-                switch a {
-                case "-e":
-                    guard i + 1 < args.count else { throw UsageError("-e needs a chunk of code") }
-                    chunk = .code(args[i + 1])
-                    i += 2
-                    scriptArgs = Array(args[i...])
-                    i = args.count
-                case "-i":
-                    interactive = true
-                    i += 1
-                case "-":
-                    chunk = .stdin
-                    scriptArgs = Array(args[(i + 1)...])
-                    i = args.count
-                case "--":
-                    i += 1
-                default:
-                    if a.hasPrefix("-") && a.count > 1 { throw UsageError("unknown option '\(a)'") }
-                    chunk = .file(a)
-                    scriptArgs = Array(args[(i + 1)...])
-                    i = args.count
-                }
-            }
-            if chunk == nil && !interactive { throw UsageError("run needs a FILE, '-' or -e CODE") }
+            invocation = try Invocation(argv, from: first)
+        } catch let e as CommandLineError {
+            return e.report()
         } catch let e as UsageError {
             return e.report()
         } catch {
             return 2
         }
-        if interactive {
-            if case .file(let f)? = chunk { return Repl.main(options, script: f, arguments: scriptArgs) }
-            return Repl.main(options, script: nil)
+        let nothingToRun = invocation.script == argv.count && invocation.steps.isEmpty
+            && !invocation.interactive && !invocation.showVersion
+        if explicit && nothingToRun {
+            return UsageError("run needs a FILE, '-' or -e CODE").report()
         }
-        return run(chunk!, scriptArgs, options)
+        return run(invocation, argv)
     }
 
-    static func run(_ chunk: Chunk, _ scriptArgs: [String], _ options: RunOptions) -> Int32 {
-        let host = options.makeHost()
-        let outcome: NavLuaHost.Outcome
-        switch chunk {
-        case .file(let path):
-            host.setArguments(script: path, arguments: scriptArgs)
-            outcome = host.run(file: path, arguments: scriptArgs)
-        case .stdin:
-            host.setArguments(script: "-", arguments: scriptArgs)
-            outcome = host.run(file: nil, arguments: scriptArgs)
-        case .code(let code):
-            host.setArguments(script: "-e", arguments: scriptArgs)
-            outcome = host.run(code: code, name: "=(command line)", arguments: scriptArgs)
+    /// lua.c's pmain.
+    static func run(_ invocation: Invocation, _ argv: [[UInt8]]) -> Int32 {
+        if invocation.showVersion { print(NavLuaHost.version + ", " + NavLuaHost.luaCopyright) }
+        let options = invocation.options
+        let repl = invocation.interactive
+            || (invocation.script == argv.count && !invocation.hasCode && !invocation.showVersion && isatty(0) != 0)
+        var hostOptions = options
+        if repl { hostOptions.timeout = nil }   // the REPL's --timeout limits each input
+        let host = hostOptions.makeHost(ignoreEnvironment: invocation.ignoreEnvironment)
+        host.setArgumentTable(argv, script: invocation.script)
+        if !repl { Outputs.watch(host, options) }
+        // With -i the REPL opens whatever happened (navlua stays open after an error).
+        let succeeded = runChunks(invocation, argv, host, repl: repl)
+        if repl {
+            var options = options
+            options.preparedHost = host
+            let script = invocation.script < argv.count ? argv[invocation.script] : nil
+            let rest = invocation.script < argv.count ? Array(argv[(invocation.script + 1)...]) : []
+            return Repl.main(options, script: script.map { String(decoding: $0, as: UTF8.self) },
+                             arguments: rest.map { String(decoding: $0, as: UTF8.self) })
         }
         fflush(nil)
-        var status: Int32 = 0
-        if case .failed(let message) = outcome {
-            writeError("navlua: \(message)\n")
-            status = 1
+        guard let written = Outputs.endRun(host, options) else {
+            while true { pause() }   // the watchdog is writing the files and exiting
         }
-        if !Outputs.write(host, options) { status = status == 0 ? 1 : status }
-        return status
+        return succeeded && written ? 0 : 1
+    }
+
+    /// LUA_INIT, the -e/-l/-W steps in order, then the script (or standard
+    /// input when there is nothing else to run), each only if the one
+    /// before it succeeded, as in lua.c. The REPL runs a script itself.
+    private static func runChunks(_ invocation: Invocation, _ argv: [[UInt8]], _ host: NavLuaHost,
+                                  repl: Bool) -> Bool {
+        if !invocation.ignoreEnvironment && !report(runLuaInit(host)) { return false }
+        for step in invocation.steps where !report(runStep(step, host)) { return false }
+        if repl { return true }
+        if invocation.script < argv.count { return report(runScript(argv, invocation.script, host)) }
+        if invocation.hasCode || invocation.showVersion { return true }
+        return report(host.runFile(nil, script: false))
+    }
+
+    /// Prints an error as lua.c's report does ("navlua: " and the message's
+    /// bytes); true when there was none.
+    private static func report(_ error: [UInt8]?) -> Bool {
+        guard let error = error else { return true }
+        writeError(bytes: Array("navlua: ".utf8) + error + [10])
+        return false
+    }
+
+    /// LUA_INIT_5_4, else LUA_INIT: code, or `@file`.
+    private static func runLuaInit(_ host: NavLuaHost) -> [UInt8]? {
+        for name in ["LUA_INIT_5_4", "LUA_INIT"] {
+            guard let value = getenv(name) else { continue }
+            let bytes = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+            if bytes.first == UInt8(ascii: "@") { return host.runFile(Array(bytes.dropFirst()), script: false) }
+            return host.runCode(bytes, name: "=" + name)
+        }
+        return nil
+    }
+
+    private static func runStep(_ step: Invocation.Step, _ host: NavLuaHost) -> [UInt8]? {
+        switch step {
+        case .code(let code): return host.runCode(code, name: "=(command line)")
+        case .library(let global, let module): return host.requireLibrary(global: global, module: module)
+        case .warningsOn:
+            host.turnWarningsOn()
+            return nil
+        }
+    }
+
+    /// lua.c's handle_script: '-' is standard input unless it follows '--'.
+    private static func runScript(_ argv: [[UInt8]], _ script: Int, _ host: NavLuaHost) -> [UInt8]? {
+        let name = argv[script]
+        let stdin = name == [UInt8(ascii: "-")] && argv[script - 1] != Array("--".utf8)
+        return host.runFile(stdin ? nil : name, script: true)
     }
 }

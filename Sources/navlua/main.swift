@@ -3,13 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NavLuaBridge
-import NavLuaEngine
-import NavLuaVisuals
-import NavLuaTestRunner
 
 // navlua's command line: parses, then calls into the bridge. Exit codes:
 // 0 success, 1 a script or test failure, 2 a usage error.
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-exit(CommandLine.dispatch(arguments))
+exit(CommandLine.dispatch(CommandLine.rawArguments))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CLua
 import NavLuaBridge
 import NavLuaEngine
 import NavLuaVisuals
@@ -6,14 +12,22 @@ import NavLuaTestRunner
 /// The files `--trace`, `--timeline` and `--filmstrip` ask for: a frame
 /// recorder is installed before the script runs (only when one of them is
 /// given, so other runs pay nothing), and the files are written after it
-/// ended, even when it failed, since that is when they help most.
+/// ended, even when it failed, since that is when they help most: after an
+/// error, Ctrl-C, `os.exit`, or a timeout the script could not be stopped
+/// from (see `Outputs.endStuckRun`).
 enum Outputs {
-    /// Starts recording frames if an output needs them. `.jsonl` traces
-    /// hold only the trace events, so they need no frames.
+    /// Starts recording frames if an output needs them, and has `os.exit`
+    /// write the files before it exits. `.jsonl` traces hold only the trace
+    /// events, so they need no frames.
     static func prepare(_ host: NavLuaHost, _ options: RunOptions) {
         let traceNeedsFrames = options.traceFile.map { !$0.hasSuffix(".jsonl") } ?? false
         if traceNeedsFrames || options.timelineFile != nil || options.filmstripFile != nil {
             host.bridge.recorder = FrameRecorder()
+        }
+        guard options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil else { return }
+        host.beforeExit = { [unowned host] status in
+            guard let ok = endRun(host, options) else { return status }
+            return ok || status != 0 ? status : 1
         }
     }
 
@@ -23,10 +37,13 @@ enum Outputs {
         let world = host.bridge.world
         let samples = host.bridge.recorder?.finish(world) ?? []
         var ok = true
-        func save(_ path: String?, _ make: () -> String) {
+        func save(_ path: [UInt8]?, _ make: () -> String) {
             guard let path = path else { return }
-            do { try TextFile.write(make(), to: path) } catch {
-                writeError("navlua: \((error as? NavError)?.message ?? "\(error)")\n")
+            do { try TextFile.write(make(), toPath: path) } catch let failure as TextFile.WriteError {
+                writeError(bytes: Array("navlua: ".utf8) + failure.messageBytes + [10])
+                ok = false
+            } catch {
+                writeError("navlua: \(error)\n")
                 ok = false
             }
         }
@@ -40,4 +57,50 @@ enum Outputs {
         save(options.filmstripFile) { FilmstripSVG.document(samples) }
         return ok
     }
+
+    /// Who ends the run first: the script returning, `os.exit`, or the
+    /// watchdog. Only that one writes the files.
+    private static let ended = OnceFlag()
+
+    /// Writes the files if nobody has ended the run yet: true when they
+    /// were written (or none were asked for), false when one failed, nil
+    /// when the watchdog is ending the process (the caller must not exit).
+    static func endRun(_ host: NavLuaHost, _ options: RunOptions) -> Bool? {
+        guard ended.take() else { return nil }
+        return write(host, options)
+    }
+
+    // MARK: a run stuck past its deadline
+
+    /// How long after the deadline the watchdog ends a run that the count
+    /// hook has not stopped: the hook stops a Lua loop within a few
+    /// milliseconds, so a run still going then is stuck where hooks do not
+    /// reach.
+    static let stuckGrace = 0.5
+
+    nonisolated(unsafe) private static var stuck: (host: NavLuaHost, options: RunOptions)?
+
+    /// Starts the watchdog for a run with a deadline.
+    static func watch(_ host: NavLuaHost, _ options: RunOptions) {
+        guard host.deadline > 0 else { return }
+        stuck = (host, options)
+        _ = Watchdog.start(at: host.deadline + stuckGrace, fire: endStuckRun)
+    }
+
+    /// On the watchdog's thread: writes the files (the main thread is
+    /// blocked or busy in C, not in the engine), says why, and exits 1
+    /// without running anything else of Lua's.
+    private static let endStuckRun: @convention(c) () -> Void = {
+        guard let (host, options) = stuck, ended.take() else { return }
+        _ = write(host, options)
+        navlua_try_flush_stdout()
+        let message = "navlua: timeout: the script ran past its time limit\n"
+            + "(it was stuck in a call that Lua's hooks cannot stop, so there is no traceback)\n"
+        writeStandardError(Array(message.utf8))
+        _exit(1)
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func hasSuffix(_ s: String) -> Bool { count >= s.utf8.count && suffix(s.utf8.count).elementsEqual(s.utf8) }
 }

@@ -1,0 +1,53 @@
+import CLua
+
+/// navlua as a C module for any Lua 5.4 (`require "navlua"` from lua5.4,
+/// busted, a LuaRocks tool): the bridge opened in a state that host made.
+///
+/// The host keeps its allocator (navlua's limits block forwards to it, so
+/// that the trampoline finds the block where it always does), its warning
+/// function, its os.exit and its debug library: no limits apply here. The
+/// bridge lives until the state closes: a finalizer made before any navlua
+/// object (so finalized after all of them) closes the world and hands the
+/// allocator back.
+public enum LoadableModule {
+    /// luaopen_navlua: returns 1, the navlua table on the stack.
+    public static func open(_ L: OpaquePointer) -> Int32 {
+        let limits = UnsafeMutablePointer<navlua_Limits>.allocate(capacity: 1)
+        navlua_adopt_state(L, limits)
+        let bridge = Bridge(L: L)
+        let retained = Unmanaged.passRetained(bridge).toOpaque()
+        navlua_main_extraspace(L).pointee = retained
+        navlua_extraspace(L).pointee = retained
+        bridgeInHostState = true
+        let lua = Lua(L)
+        pushCloser(lua, limits)
+        lua.rawSet(navlua_registryindex(), "navlua.module")
+        NavLuaHost.installModule(lua, global: false)
+        return 1
+    }
+
+    /// A userdata whose __gc ends navlua's life in the state.
+    private static func pushCloser(_ lua: Lua, _ limits: UnsafeMutablePointer<navlua_Limits>) {
+        let slot = lua_newuserdatauv(lua.L, MemoryLayout<UnsafeMutableRawPointer>.size, 0)!
+        slot.storeBytes(of: UnsafeMutableRawPointer(limits), as: UnsafeMutableRawPointer.self)
+        lua.newTable(hash: 1)
+        lua_pushcclosure(lua.L, close, 0)
+        lua.rawSet(-2, "__gc")
+        lua_setmetatable(lua.L, -2)
+    }
+
+    private static let close: lua_CFunction = { L in
+        guard let L = L, let slot = lua_touserdata(L, 1) else { return 0 }
+        let limits = slot.load(as: UnsafeMutableRawPointer.self).assumingMemoryBound(to: navlua_Limits.self)
+        let extra = navlua_main_extraspace(L)!
+        if let p = extra.pointee {
+            let bridge = Unmanaged<Bridge>.fromOpaque(p)
+            bridge.takeUnretainedValue().close()
+            bridge.release()
+            extra.pointee = nil
+        }
+        navlua_release_state(L, limits)
+        limits.deallocate()
+        return 0
+    }
+}

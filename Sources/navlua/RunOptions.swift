@@ -1,0 +1,55 @@
+import NavLuaBridge
+import NavLuaTestRunner
+
+/// navlua's own options, shared by `run` and the REPL: the limits and the
+/// files a run writes. File names are bytes, as the shell gave them.
+struct RunOptions {
+    var timeout: Double?
+    var memoryLimitMB: Double?
+    var traceFile: [UInt8]?
+    var timelineFile: [UInt8]?
+    var filmstripFile: [UInt8]?
+    /// A host that `navlua -i` has already prepared (LUA_INIT, -e, -l run
+    /// in it) for the REPL to go on in; `makeHost` hands it over.
+    var preparedHost: NavLuaHost?
+
+    static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip"]
+
+    /// Consumes the option at args[i] if it is one of these; returns how
+    /// many arguments it took (0 when it is not a run option).
+    mutating func consume(_ args: [[UInt8]], at i: Int) throws -> Int {
+        let name = String(decoding: args[i], as: UTF8.self)
+        guard RunOptions.names.contains(name) else { return 0 }
+        guard i + 1 < args.count else { throw UsageError("\(name) needs a value") }
+        let value = args[i + 1]
+        func positive() throws -> Double {
+            let text = String(decoding: value, as: UTF8.self)
+            guard let d = Double(text), d.isFinite, d > 0 else {
+                throw UsageError("\(name) must be a positive number (got '\(text)')")
+            }
+            return d
+        }
+        switch name {
+        case "--timeout": timeout = try positive()
+        case "--memory-limit": memoryLimitMB = try positive()
+        case "--trace": traceFile = value
+        case "--timeline": timelineFile = value
+        default: filmstripFile = value
+        }
+        return 2
+    }
+
+    /// The same for `navlua repl`'s arguments.
+    mutating func consume(_ args: [String], at i: Int) throws -> Int {
+        try consume(args.map { Array($0.utf8) }, at: i)
+    }
+
+    func makeHost(ignoreEnvironment: Bool = false) -> NavLuaHost {
+        if let host = preparedHost { return host }
+        let host = NavLuaHost(memoryLimit: memoryLimitMB.map { Int(min($0, 1e9) * 1024 * 1024) },
+                              ignoreEnvironment: ignoreEnvironment)
+        if let t = timeout { host.setTimeout(t) }
+        Outputs.prepare(host, self)   // starts the frame recorder when an output needs it
+        return host
+    }
+}

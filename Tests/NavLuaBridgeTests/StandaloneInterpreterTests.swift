@@ -1,0 +1,104 @@
+import XCTest
+import CLua
+@testable import NavLuaBridge
+
+/// What the host does as lua.c does (issue 11), driven directly: the limits
+/// that hold, the hidden hook beside a script's own, the `arg` table,
+/// generational GC, bytes, and the loadable module in a state made by
+/// another host. The command line itself is tested through the binary
+/// (scripts/spec/lua_cli_spec.lua and the other issue-11 specs).
+final class StandaloneInterpreterTests: XCTestCase {
+    /// Runs `code`; returns its error message (nil on success).
+    func run(_ code: String, in host: NavLuaHost) -> String? {
+        host.runCode(Array(code.utf8), name: "=test").map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The values `code` returns, through tostring, joined by tabs.
+    func results(_ code: String, in host: NavLuaHost) -> String {
+        let wrapped = """
+            local t = table.pack((function() \(code)
+            end)())
+            for i = 1, t.n do t[i] = tostring(t[i]) end
+            return table.concat(t, "\\t")
+            """
+        let lua = Lua(host.L)
+        guard navlua_loadbuffer(host.L, wrapped, wrapped.utf8.count, "=test") == LUA_OK else { return "syntax error" }
+        guard case .ok = host.protectedCall(arguments: 0, results: 1) else { return "error" }
+        defer { lua.pop() }
+        return lua.string(-1) ?? "?"
+    }
+
+    func testPastTheTimeoutNoPcallNorCoroutineRunsOn() {
+        for code in ["while true do pcall(function() while true do end end) end",
+                     "local co = coroutine.wrap(function() while true do pcall(error) end end) while true do pcall(co) end",
+                     "debug.sethook() while true do end"] {
+            let host = NavLuaHost()
+            host.setTimeout(0.1)
+            let message = run(code, in: host) ?? "no error"
+            XCTAssertTrue(message.contains("timeout: the script ran past its time limit"), "\(code): \(message)")
+        }
+    }
+
+    func testATimeoutOnceIsRaisedOnceAndThenLifted() {
+        let host = NavLuaHost()
+        host.setTimeout(0.1, once: true)
+        XCTAssertEqual(results("local ok, e = pcall(function() while true do end end) return ok, e:match('timeout') ~= nil",
+                               in: host), "false\ttrue")
+        XCTAssertEqual(results("for i = 1, 1e6 do end return 'ran on'", in: host), "ran on")
+    }
+
+    func testTheLimitsHookIsHiddenAndAScriptsHookChained() {
+        let host = NavLuaHost()
+        host.setTimeout(60)
+        XCTAssertEqual(results("return tostring(debug.gethook())", in: host), "nil")
+        let code = """
+            local n = 0
+            local function hook(event) n = n + 1 end
+            debug.sethook(hook, "l", 0)
+            local f, mask, count = debug.gethook()
+            local a = 1
+            debug.sethook()
+            return f == hook, mask, count, n > 0, tostring(debug.gethook())
+            """
+        XCTAssertEqual(results(code, in: host), "true\tl\t0\ttrue\tnil")
+        XCTAssertEqual(results("return getmetatable(debug.getregistry()._HOOKKEY).__mode", in: host), "k")
+    }
+
+    func testTheCollectorIsGenerationalAsInLuaC() {
+        XCTAssertEqual(results("return collectgarbage('incremental')", in: NavLuaHost()), "generational")
+    }
+
+    func testArgHoldsEveryArgumentAtItsIndexAsBytes() {
+        let host = NavLuaHost()
+        let argv: [[UInt8]] = [Array("navlua".utf8), Array("run".utf8), Array("x.lua".utf8), [0x63, 0xE9, 0xFF]]
+        host.setArgumentTable(argv, script: 2)
+        XCTAssertEqual(results("return arg[-2], arg[-1], arg[0], #arg, #arg[1], arg[1]:byte(2)", in: host),
+                       "navlua\trun\tx.lua\t1\t3\t233")
+        host.setArgumentTable([Array("navlua".utf8), Array("-e".utf8), Array("x".utf8)], script: 3)
+        XCTAssertEqual(results("return arg[0], arg[1], arg[2], arg[-1] == nil", in: host), "navlua\t-e\tx\ttrue")
+    }
+
+    func testAnErrorMessageKeepsItsBytes() {
+        let host = NavLuaHost()
+        let error = host.runCode(Array("error('caf\\xe9', 0)".utf8), name: "=test")
+        XCTAssertEqual(error?.prefix(4).map { $0 }, [0x63, 0x61, 0x66, 0xE9])
+    }
+
+    func testTheModuleOpensInAStateAnotherHostMade() {
+        let L = luaL_newstate()!
+        luaL_openlibs(L)
+        XCTAssertEqual(LoadableModule.open(L), 1)
+        lua_setglobal(L, "m")
+        let code = """
+            local nav = m.navigation{root = m.screen{title = 'A'}}
+            nav:push(m.screen{title = 'B'})
+            m.settle()
+            local co = coroutine.wrap(function() return m.now() end)
+            return nav.count .. ' ' .. co()
+            """
+        XCTAssertEqual(luaL_loadstring(L, code), LUA_OK)
+        XCTAssertEqual(lua_pcallk(L, 0, 1, 0, 0, nil), LUA_OK)
+        XCTAssertEqual(Lua(L).string(-1), "2 0.35")
+        lua_close(L)   // the finalizer closes the world and hands the allocator back
+    }
+}

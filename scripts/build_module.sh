@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds navlua's loadable Lua module, .build/release/lua/navlua.so, for
+# `require "navlua"` from any Lua 5.4 (lua5.4, busted, LuaRocks tools):
+#
+#   LUA_CPATH="$(.build/release/navlua --cpath);;" lua5.4 -e 'print(require("navlua").version)'
+#
+# SwiftPM compiles the NavLuaModule target; the link is done here because a
+# SwiftPM product's link puts pkg-config's "-L/usr/lib/... -llua5.4" ahead of
+# any flag Package.swift can add, and the module must not link Lua: its
+# lua_* symbols come from the process that loads it (lua5.4 has Lua built in
+# and exports its API), so that a process never holds two Luas. On Linux,
+# Sources/NavLuaModule/Linker comes first on the library path and holds an
+# empty liblua5.4.so linker script for the -llua5.4 that the CLua module
+# map adds; on macOS the host's symbols are looked up when it loads.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! log=$(swift build -c release --static-swift-stdlib --target NavLuaModule 2>&1); then
+  echo "$log" | grep -Ev '^\[[0-9]+/[0-9]+\]' >&2
+  echo "build_module: the build failed" >&2
+  exit 1
+fi
+build=$(swift build -c release --show-bin-path)
+objects=()
+# The module's target and what it depends on (Package.swift).
+for target in NavLuaModule NavLuaBridge NavLuaEngine NavLuaVisuals; do
+  objects+=("$build/$target.build/"*.o)
+done
+mkdir -p "$build/lua"
+if [ "$(uname)" = Darwin ]; then
+  swiftc -emit-library -o "$build/lua/navlua.so" "${objects[@]}" \
+    -Xlinker -undefined -Xlinker dynamic_lookup
+else
+  # Only luaopen_navlua is exported: the Swift runtime linked in stays
+  # private to the module.
+  exports=$(mktemp)
+  trap 'rm -f "$exports"' EXIT
+  echo '{ global: luaopen_navlua; local: *; };' > "$exports"
+  swiftc -emit-library -static-stdlib -o "$build/lua/navlua.so" \
+    -L Sources/NavLuaModule/Linker "${objects[@]}" \
+    -Xlinker --version-script="$exports"
+fi
+echo "build_module: built $build/lua/navlua.so"

@@ -1,0 +1,86 @@
+-- Issue 11: `require "navlua"` from any Lua 5.4. scripts/setup.sh builds
+-- the loadable module beside the binary (`navlua --cpath` prints the
+-- LUA_CPATH entry); it links no Lua of its own, so lua5.4, which has Lua
+-- built in, runs it with one Lua in the process.
+
+local P = require "support.process"
+local q = P.quote
+
+after_each(P.cleanup)
+
+local function cpath()
+  local out, _, status = P.navlua("--cpath")
+  assert.are.equal(0, status)
+  local entry = out:match("^(.-)\n$")
+  local so = entry:gsub("%?", "navlua")
+  assert.is_truthy(P.read(so), "no " .. so .. ": run scripts/build_module.sh")
+  return entry, so
+end
+
+local SCENARIO = [[
+local navlua = require "navlua"
+local nav = navlua.navigation{style = "fullscreen", root = navlua.screen{title = "Home"}}
+nav:push(navlua.screen{title = "Detail", will_go_back = function() return true end})
+navlua.settle()
+local r = navlua.drag{from = {100, 400}, by = {200, 0}, duration = 0.25}
+navlua.settle()
+print(r.recognizer, r.state, nav.count, nav.top.title, navlua.now())
+local co = coroutine.wrap(function() navlua.tick(3) return navlua.frame() end)
+print(co())
+io.write(navlua.trace_text("lifecycle"))
+]]
+
+describe("require 'navlua' from lua5.4", function()
+  it("is printed as a LUA_CPATH entry by navlua --cpath", function()
+    local entry = cpath()
+    assert.matches("/lua/%?%.so$", entry)
+  end)
+
+  it("links no Lua of its own", function()
+    local _, so = cpath()
+    local out = P.sh("ldd " .. q(so))
+    assert.is_nil(out:find("liblua", 1, true), out)
+    local symbols = P.sh("nm -D --defined-only " .. q(so) .. " | grep ' T '")
+    assert.are.equal("luaopen_navlua", symbols:match(" T (%S+)\n$"))
+  end)
+
+  it("drives the engine under lua5.4 exactly as navlua does", function()
+    local entry = cpath()
+    local script = P.script(SCENARIO)
+    local out, err, status = P.sh("env LUA_CPATH=" .. q(entry .. ";;") .. " lua5.4 " .. q(script))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.matches("^pop\tended\t1\tHome\t", out)
+    local expected = P.navlua(q(script))
+    assert.are.equal(expected, out)
+  end)
+
+  it("reports API errors with the caller's line under lua5.4 too", function()
+    local entry = cpath()
+    local script = P.script("local navlua = require 'navlua'\nnavlua.advance(-1)\n")
+    local _, err, status = P.sh("env LUA_CPATH=" .. q(entry .. ";;") .. " lua5.4 " .. q(script))
+    assert.are.equal(1, status)
+    assert.matches(":2: navlua.advance: 'seconds' must be a number >= 0 %(got %-1%)", err)
+  end)
+
+  it("runs under Debian's busted", function()
+    local entry = cpath()
+    local dir = P.tempdir()
+    P.write(dir .. "/swipe_spec.lua", [[
+local navlua = require "navlua"
+describe("a swipe", function()
+  it("pops", function()
+    local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+    nav:push(navlua.screen{title = "B"})
+    navlua.settle()
+    navlua.drag{from = {10, 400}, by = {300, 0}, duration = 0.2}
+    navlua.settle()
+    assert.are.equal(1, nav.count)
+  end)
+end)
+]])
+    local out, err, status = P.sh("cd " .. q(dir) .. " && env LUA_CPATH=" .. q(entry .. ";;") .. " busted -o TAP swipe_spec.lua")
+    assert.are.equal(0, status, out .. err)
+    assert.matches("ok 1 %- a swipe pops", out)
+  end)
+end)

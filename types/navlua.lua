@@ -1,0 +1,349 @@
+---@meta navlua
+
+-- LuaLS annotations for navlua's Lua API (the contract is SPEC.md; the
+-- README has the tour). Definitions only: this file is never run. The
+-- README ("Editor support") says how to point VS Code or Neovim at this
+-- folder; scripts/spec/annotations_spec.lua checks that every function,
+-- method, field and option navlua registers is annotated here.
+
+---@alias navlua.Style
+---| "edge"        # UIKit's system edge swipe
+---| "fullscreen"  # FDFullscreenPopGesture: a pan anywhere (the default)
+---| "snapshot"    # QDNavigationController: a snapshot of the screen below
+
+---@alias navlua.CompletionRuleName "uikit"|"uikit_legacy"|"flutter"|"react_navigation"
+
+---The custom completion rule: `p` the progress (0..1), `velocity_x` toward the trailing side in
+---points per second; returns true to finish the pop.
+---@alias navlua.CompletionFunction fun(p: number, velocity_x: number, gesture: navlua.Gesture): boolean
+
+---@alias navlua.CurveName "linear"|"ease_in"|"ease_out"|"ease_in_out"
+
+---@alias navlua.TraceKind
+---| "touch"
+---| "gesture"
+---| "hook"
+---| "lifecycle"
+---| "push"
+---| "pop"
+---| "push_ignored"
+---| "queued"
+---| "transition"
+---| "bar"
+---| "present"
+---| "dismiss"
+---| "scroll"
+---| "error"
+
+---A point: `{x, y}` or `{x=, y=}`.
+---@alias navlua.PointLike {[1]: number, [2]: number}|{x: number, y: number}
+
+---@class navlua.Point
+---@field x number
+---@field y number
+
+---@class navlua.Gesture
+---@field location navlua.Point where the pan is
+---@field translation navlua.Point from the touch-down point
+---@field velocity navlua.Point points per second
+---@field touches integer
+
+---@class navlua.Spring
+---@field curve "spring"
+---@field damping number
+---@field response number seconds
+
+---@class navlua.Animation
+---@field duration? number seconds
+---@field curve? navlua.CurveName|navlua.Spring
+
+---@class navlua.AnimatedOptions
+---@field animated? boolean default true
+
+-- ---- the world -----------------------------------------------------------
+
+---@class navlua.ResetOptions
+---@field width? number points (default 390)
+---@field height? number points (default 844)
+---@field fps? integer frames per second, 1..100000 (default 60)
+---@field layout? "ltr"|"rtl"
+---@field trace_limit? integer the newest events kept (default 100000; 0 keeps none)
+
+---@class navlua.SpringOptions
+---@field damping? number default 1
+---@field response? number seconds, default 0.5
+
+---@class navlua.RenderOptions
+---@field scale? number default 0.5
+
+---@class navlua.DragOptions
+---@field from navlua.PointLike
+---@field to? navlua.PointLike
+---@field by? navlua.PointLike
+---@field duration? number seconds (default 0.25)
+---@field hold? number seconds still before the lift (default 0)
+
+---What a whole gesture (`navlua.drag`, `navlua.tap`) gave.
+---@class navlua.GestureResult
+---@field recognizer? "pop"|"scroll"
+---@field state? string the recognizer's last state ("ended", "failed", "cancelled", ...)
+---@field finished? boolean whether a released pop finishes
+---@field refused_by? string the begin check that refused the pop
+---@field velocity navlua.Point at the lift
+
+---A trace event: `t`, `frame`, `kind` and the kind's own fields.
+---@class navlua.TraceEvent
+---@field t number seconds of the virtual clock
+---@field frame integer
+---@field kind navlua.TraceKind
+---@field [string] any
+
+---navlua's API, the global `navlua` under the navlua executable and the value of
+---`require "navlua"` from any Lua 5.4 (`navlua --cpath` prints the LUA_CPATH entry).
+---@class navlua
+---@field version string "navlua X.Y.Z"
+navlua = {}
+
+---A fresh world: clock 0, no navigations, an empty trace.
+---@param options? navlua.ResetOptions
+function navlua.reset(options) end
+
+---Virtual time in seconds.
+---@return number
+function navlua.now() end
+
+---The frame index.
+---@return integer
+function navlua.frame() end
+
+---Runs `frames` frames (default 1).
+---@param frames? integer
+function navlua.tick(frames) end
+
+---Runs the frames that `seconds` of virtual time hold.
+---@param seconds number
+function navlua.advance(seconds) end
+
+---Ticks until nothing moves, at most `max_seconds` (default 10); returns the seconds it took.
+---@param max_seconds? number
+---@return number
+function navlua.settle(max_seconds) end
+
+---A spring curve for `transition.curve` / `presentation.curve`.
+---@param options? navlua.SpringOptions
+---@return navlua.Spring
+function navlua.spring(options) end
+
+---Makes the table a screen (SPEC section 2) and returns it.
+---@param screen navlua.Screen
+---@return navlua.Screen
+function navlua.screen(screen) end
+
+---A navigation controller (SPEC section 3).
+---@param options navlua.NavigationOptions
+---@return navlua.Navigation
+function navlua.navigation(options) end
+
+---A finger down at (x, y) (or at a point); move it with the touch's methods.
+---@param x number|navlua.PointLike
+---@param y? number
+---@return navlua.Touch
+function navlua.touch_down(x, y) end
+
+---Touch down, move, hold, up.
+---@param options navlua.DragOptions
+---@return navlua.GestureResult
+function navlua.drag(options) end
+
+---Down and up at (x, y) (or at a point).
+---@param x number|navlua.PointLike
+---@param y? number
+---@return navlua.GestureResult
+function navlua.tap(x, y) end
+
+---Writes an SVG picture of the device at the current frame to `path`; returns `path`.
+---@param path string
+---@param options? navlua.RenderOptions
+---@return string
+function navlua.render(path, options) end
+
+---The events kept so far (of one kind), oldest first.
+---@param kind? navlua.TraceKind
+---@return navlua.TraceEvent[]
+function navlua.trace(kind) end
+
+---The same events, one line each; the same script gives the same bytes.
+---@param kind? navlua.TraceKind
+---@return string
+function navlua.trace_text(kind) end
+
+---Calls `fn` with each new event of `kind` ("*": every kind); returns a function that unsubscribes.
+---@param kind navlua.TraceKind|"*"
+---@param fn fun(event: navlua.TraceEvent)
+---@return fun()
+function navlua.on(kind, fn) end
+
+---The REPL's real-time switch: with `true` the clock follows wall time at the prompt;
+---without an argument, returns the setting. No effect outside the REPL.
+---@param enabled? boolean
+---@return boolean?
+function navlua.live(enabled) end
+
+---Under `navlua test` only: compares `value` (a string, or a table of plain values) with the
+---stored snapshot `__snapshots__/<spec>/<name>.txt`, writing it the first time.
+---@param name string letters, digits, `_`, `-`, `.`
+---@param value string|table
+function navlua.snapshot(name, value) end
+
+-- ---- screens --------------------------------------------------------------
+
+---A screen: a plain table that the engine reads when it decides, so a field changed later
+---takes effect at once. Hooks are called with the screen as `self`.
+---@class navlua.Screen
+---@field title string required: the name in traces and messages
+---@field pop_disabled? boolean no interactive pop while this screen is on top
+---@field max_initial_distance? number pop only if the pan began this close to the leading edge
+---@field navigation_bar_hidden? boolean the bar is hidden while this screen is shown
+---@field enabled? fun(self: navlua.Screen): boolean? false refuses a pop gesture
+---@field allow_drag_back? fun(self: navlua.Screen, gesture: navlua.Gesture): boolean? decides a pop gesture
+---@field will_go_back? fun(self: navlua.Screen): boolean? false vetoes a user-initiated back
+---@field pop_gesture_did_end? fun(self: navlua.Screen) after an interactive pop of this screen finished
+---@field will_appear? fun(self: navlua.Screen, animated: boolean)
+---@field did_appear? fun(self: navlua.Screen, animated: boolean)
+---@field will_disappear? fun(self: navlua.Screen, animated: boolean)
+---@field did_disappear? fun(self: navlua.Screen, animated: boolean)
+---@field [string] any the script's own fields
+local Screen = {}
+
+---@class navlua.ScrollViewOptions
+---@field x? number
+---@field y? number
+---@field width? number default: the world's width
+---@field height? number default: the world's height
+---@field content_width number
+---@field offset? number default 0
+---@field paging? boolean default false
+---@field page_offset_reset? boolean after each page change the offset snaps back to `width` (UIPageViewController)
+---@field pop_simultaneous? "at_leading_edge"|"first_page"|fun(scroll_view: navlua.ScrollView): boolean
+
+---Adds a scroll view to the screen.
+---@param options navlua.ScrollViewOptions
+---@return navlua.ScrollView
+function Screen:add_scroll_view(options) end
+
+---@class navlua.ScrollView
+---@field offset number read/write
+---@field page integer read/write
+---@field scrolling boolean
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+---@field content_width number
+---@field paging boolean
+---@field page_offset_reset boolean
+---@field id integer
+
+-- ---- navigations ----------------------------------------------------------
+
+---@class navlua.NavigationOptions
+---@field style? navlua.Style default "fullscreen"
+---@field root? navlua.Screen shown without animation
+---@field pop_gesture? boolean the global switch (default true)
+---@field dismiss_at_root? boolean QD's needDissMiss (default false)
+---@field bar_per_screen? boolean FD's view-controller-based bar appearance (default true)
+---@field edge_width? number edge style: how close to the leading edge a swipe must begin (default 13)
+---@field completion? navlua.CompletionRuleName|navlua.CompletionFunction the release rule (default "uikit")
+---@field transition? navlua.Animation push and pop (default 0.35 s ease_in_out)
+---@field presentation? navlua.Animation present and dismiss (default 0.5 s ease_in_out)
+
+---@class navlua.Placed
+---@field screen navlua.Screen
+---@field x number
+
+---@class navlua.Snapshot
+---@field screen navlua.Screen
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+
+---The presentation state at the current frame.
+---@class navlua.Visual
+---@field top navlua.Placed
+---@field below? navlua.Placed
+---@field dim number
+---@field bar_hidden boolean
+---@field y number
+---@field mask? number snapshot style only
+---@field snapshot? navlua.Snapshot snapshot style only
+
+---@class navlua.Navigation
+---@field screens navlua.Screen[] root first
+---@field top navlua.Screen
+---@field count integer
+---@field transitioning boolean
+---@field presented boolean
+---@field bar_hidden boolean
+---@field pop_gesture boolean read/write
+---@field style navlua.Style
+---@field completion navlua.CompletionRuleName|"function" the rule's name
+---@field id integer
+local Navigation = {}
+
+---@param screen navlua.Screen
+---@param options? navlua.AnimatedOptions
+function Navigation:push(screen, options) end
+
+---Returns the popped screen, or nil at the root (or when the call was queued).
+---@param options? navlua.AnimatedOptions
+---@return navlua.Screen?
+function Navigation:pop(options) end
+
+---@param options? navlua.AnimatedOptions
+---@return navlua.Screen?
+function Navigation:pop_to_root(options) end
+
+---@param screen navlua.Screen
+---@param options? navlua.AnimatedOptions
+---@return navlua.Screen?
+function Navigation:pop_to(screen, options) end
+
+---@param screens navlua.Screen[]
+---@param options? navlua.AnimatedOptions
+function Navigation:set_screens(screens, options) end
+
+---The back button: `will_go_back`, then pop (or dismiss at the root with `dismiss_at_root`).
+function Navigation:back() end
+
+---@param options? navlua.AnimatedOptions
+function Navigation:present(options) end
+
+---@param options? navlua.AnimatedOptions
+function Navigation:dismiss(options) end
+
+---@return navlua.Visual
+function Navigation:visual() end
+
+-- ---- touches --------------------------------------------------------------
+
+---@class navlua.Touch
+---@field id integer
+---@field x number
+---@field y number
+---@field down boolean
+---@field recognizer? "pop"|"scroll"
+local Touch = {}
+
+---Moves linearly to (x, y) (or a point) over `duration` seconds, one sample per frame.
+---@param x number|navlua.PointLike
+---@param y_or_duration? number
+---@param duration? number
+function Touch:move_to(x, y_or_duration, duration) end
+
+---@param seconds number
+function Touch:hold(seconds) end
+
+function Touch:up() end
+
+function Touch:cancel() end
