@@ -22,9 +22,13 @@ if ! log=$(swift build -c release --static-swift-stdlib --target NavLuaModule 2>
 fi
 build=$(swift build -c release --show-bin-path)
 objects=()
-# The module's target and what it depends on (Package.swift).
+# The module's target and what it depends on (Package.swift): the objects of
+# each target's current sources, as its output file map lists them (a glob
+# would also take the objects of sources deleted since the last build).
 for target in NavLuaModule NavLuaBridge NavLuaEngine NavLuaVisuals; do
-  objects+=("$build/$target.build/"*.o)
+  while IFS= read -r object; do objects+=("$object"); done < <(
+    sed -n 's/.*"object" *: *"\([^"]*\)".*/\1/p' "$build/$target.build/output-file-map.json" |
+      while IFS= read -r o; do [ -f "$o" ] && echo "$o"; done)
 done
 mkdir -p "$build/lua"
 if [ "$(uname)" = Darwin ]; then
