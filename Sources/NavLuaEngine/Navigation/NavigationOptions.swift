@@ -31,10 +31,24 @@ public struct NavigationOptions {
     public var completion: CompletionRule = .uikit
     public var transition: AnimationSpec
     public var presentation: AnimationSpec
+    /// The preset these values came from (Preset.swift); "uikit" by default.
+    public var preset = "uikit"
+    /// The screen below starts this fraction of the width to the leading side.
+    public var parallax: Double
+    /// Black over the screen below while it is covered.
+    public var dim: Double
+    /// Per-screen curves of push and pop (nil: `transition.curve` for both).
+    public var pageCurves: PageCurves?
+    /// How a released interactive pop travels the rest of the way.
+    public var drop: DropRule = .completionSpeed
+    /// Push and pop as this spring instead of `transition`.
+    public var transitionSpring: PhysicalSpring?
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth
         transition = tunables.transition
         presentation = tunables.presentation
+        parallax = tunables.parallax
+        dim = tunables.dim
     }
 }
