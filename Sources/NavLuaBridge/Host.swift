@@ -58,6 +58,7 @@ public final class NavLuaHost {
         functions += WorldBinding.functions
         functions += TraceBinding.functions
         functions += ReplBinding.functions
+        functions += PresetBinding.functions
         lua.newTable(hash: Int32(functions.count + 1))
         for (name, fn) in functions {
             navlua_pushswiftfunction(lua.L, fn, 0)
