@@ -120,7 +120,8 @@ enum NavigationBinding {
     static func curve(_ lua: Lua, _ i: Int32, _ what: String) throws -> Curve {
         if let name = lua.string(i) {
             guard let c = Curve.named(name) else {
-                throw NavError("unknown curve '\(name)' (expected \(Curve.names.joined(separator: ", ")), navlua.cubic(...) or navlua.spring{...})")
+                // SPEC's wording, which the suites pin; Flutter's names are listed in the README.
+                throw NavError("unknown curve '\(name)' (expected linear, ease_in, ease_out, ease_in_out or navlua.spring{...})")
             }
             return c
         }
