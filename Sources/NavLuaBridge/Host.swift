@@ -22,6 +22,7 @@ public final class NavLuaHost {
         navlua_extraspace(L).pointee = Unmanaged.passUnretained(bridge).toOpaque()
         luaL_openlibs(L)
         NavLuaHost.installModule(Lua(L))
+        bridge.defaultPreset = NavLuaHost.presetFromEnvironment
         if let m = memoryLimit { limits.pointee.memory_limit = m }
     }
 
@@ -42,6 +43,18 @@ public final class NavLuaHost {
 
     /// Lets Ctrl-C end the running chunk with an "interrupted" error.
     public func catchInterrupts() { navlua_catch_sigint(L) }
+
+    /// `navlua run --preset` and `navlua test --preset` set this variable, so
+    /// that test workers (child processes) inherit it; every host reads it
+    /// as the preset of navigations made without one.
+    public static let presetVariable = "NAVLUA_PRESET"
+
+    public static func usePreset(_ name: String) { setenv(presetVariable, name, 1) }
+
+    static var presetFromEnvironment: String? {
+        guard let p = getenv(presetVariable), p.pointee != 0 else { return nil }
+        return String(cString: p)
+    }
 
     /// Sets the interrupt flag, as Ctrl-C would.
     public func interrupt() { limits.pointee.interrupted = 1 }

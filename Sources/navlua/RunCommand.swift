@@ -35,6 +35,7 @@ struct RunOptions {
         case "--trace": traceFile = try value(); return 2
         case "--timeline": timelineFile = try value(); return 2
         case "--filmstrip": filmstripFile = try value(); return 2
+        case "--preset": NavLuaHost.usePreset(try value()); return 2
         default: return 0
         }
     }
