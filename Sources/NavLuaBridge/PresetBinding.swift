@@ -40,7 +40,7 @@ enum PresetBinding {
 
     /// The keys of a preset's table, as navlua.preset returns them and
     /// navlua.define_preset takes them.
-    static let keys = ["base", "style", "edge_width", "parallax", "dim", "duration", "curve",
+    static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
                        "transition_spring"]
@@ -55,6 +55,7 @@ enum PresetBinding {
         func set(_ key: String, curve: Curve) { pushCurve(curve, lua); lua.rawSet(-2, key) }
         if let style = p.style { set("style", style.rawValue) }
         set("edge_width", p.edgeWidth)
+        set("pan_slop", p.panSlop)
         set("parallax", p.parallax)
         set("dim", p.dim)
         set("duration", p.transition.duration)
@@ -160,6 +161,7 @@ enum PresetBinding {
             p.style = s
         }
         if let e = try o.nonNegative("edge_width") { p.edgeWidth = e }
+        if let s = try o.nonNegative("pan_slop") { p.panSlop = s }
         if let x = try o.nonNegative("parallax") { p.parallax = x }
         if let d = try o.nonNegative("dim") { p.dim = d }
         if let d = try o.nonNegative("duration") { p.transition.duration = d }

@@ -21,7 +21,7 @@ describe("the preset machinery", function()
     assert.are.equal("uikit", nav.preset)
     assert.are.equal("fullscreen", nav.style)
     local p = navlua.preset("uikit")
-    assert.are.same({edge_width = 13, parallax = 0.3, dim = 0.1, duration = 0.35, curve = "ease_in_out",
+    assert.are.same({edge_width = 13, pan_slop = 15, parallax = 0.3, dim = 0.1, duration = 0.35, curve = "ease_in_out",
                      completion = "uikit", drop = "completion_speed"}, p)
   end)
 
@@ -76,6 +76,28 @@ describe("the preset machinery", function()
     navlua.advance(0.05)
     -- Curves.linearToEaseOut at t = 0.1, as Flutter evaluates it (route_test: 609 ... here 800 (1 - 0.2605))
     assert.is_true(math.abs(nav:visual().top.x - 800 * (1 - 0.26052)) < 1)
+  end)
+end)
+
+describe("pan slop per preset", function()
+  local function begins(preset, dx)
+    local nav = pushed(preset)
+    local t = navlua.touch_down(5, 400)
+    t:move_to(5 + dx, 400, 0)
+    local moving = nav.transitioning
+    t:cancel()
+    return moving
+  end
+
+  it("Flutter's kTouchSlop is 18: a 16 pt move does not begin the pop, 19 pt does", function()
+    assert.is_false(begins("flutter", 16))
+    assert.is_true(begins("flutter", 19))
+    assert.is_true(begins("uikit", 16))   -- UIKit's 15
+  end)
+
+  it("React Navigation activates after 5 pt (activeOffsetX)", function()
+    assert.is_false(begins("react_navigation", 4))
+    assert.is_true(begins("react_navigation", 6))
   end)
 end)
 
@@ -162,7 +184,7 @@ describe("presets: bad input", function()
 
   it("an unknown key in define_preset lists the allowed ones", function()
     assert.has_error(function() navlua.define_preset("x", {edge = 3}) end,
-      "navlua.define_preset: unknown option 'edge' (expected one of: base, style, edge_width, parallax, dim, duration, curve, top_curve, below_curve, pop_top_curve, pop_below_curve, completion, drop, drop_duration, drop_curve, spring, transition_spring)")
+      "navlua.define_preset: unknown option 'edge' (expected one of: base, style, edge_width, pan_slop, parallax, dim, duration, curve, top_curve, below_curve, pop_top_curve, pop_below_curve, completion, drop, drop_duration, drop_curve, spring, transition_spring)")
   end)
 
   it("a built-in preset cannot be redefined", function()

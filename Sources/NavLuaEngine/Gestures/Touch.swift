@@ -168,7 +168,7 @@ extension World {
     private func touchBegan(_ touch: Touch, at point: Point) {
         guard let nav = touchTarget else { return }
         touch.navigation = nav
-        touch.pan = PanTracker(down: point, at: now, tunables: tunables)
+        touch.pan = PanTracker(down: point, at: now, tunables: tunables, slop: nav.options.panSlop)
         // A pop gesture takes one touch: a second finger before it began fails it.
         for other in touches where other !== touch && other.navigation === nav {
             other.pop?.secondTouchArrived()

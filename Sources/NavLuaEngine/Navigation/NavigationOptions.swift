@@ -28,6 +28,8 @@ public struct NavigationOptions {
     /// FD `fd_viewControllerBasedNavigationBarAppearanceEnabled`.
     public var barPerScreen = true
     public var edgeWidth: Double
+    /// Touches on this navigation begin a pan past this distance (points).
+    public var panSlop: Double
     public var completion: CompletionRule = .uikit
     public var transition: AnimationSpec
     public var presentation: AnimationSpec
@@ -46,6 +48,7 @@ public struct NavigationOptions {
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth
+        panSlop = tunables.panSlop
         transition = tunables.transition
         presentation = tunables.presentation
         parallax = tunables.parallax

@@ -42,6 +42,8 @@ public struct Preset {
     /// nil: the navigation's own default style.
     public var style: PopStyle?
     public var edgeWidth: Double
+    /// A pan on this navigation begins past this distance from touch-down.
+    public var panSlop: Double
     public var parallax: Double
     public var dim: Double
     public var transition: AnimationSpec
@@ -55,7 +57,8 @@ public struct Preset {
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (ANCHORS: UIKit).
     public static func uikit(_ t: Tunables = Tunables()) -> Preset {
-        Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, parallax: t.parallax, dim: t.dim,
+        Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop,
+               parallax: t.parallax, dim: t.dim,
                transition: t.transition, pageCurves: nil, completion: .uikit,
                drop: .completionSpeed, transitionSpring: nil)
     }
@@ -68,6 +71,8 @@ public struct Preset {
         style: .edge,
         // _kBackGestureWidth = 20.0 (or the safe-area padding, if wider).
         edgeWidth: 20,
+        // HorizontalDragGestureRecognizer: kTouchSlop = 18 (gestures/constants.dart).
+        panSlop: 18,
         // _kMiddleLeftTween: Offset.zero -> Offset(-1.0 / 3.0, 0).
         parallax: 1.0 / 3.0,
         // _kCupertinoPageTransitionBarrierColor = Color(0x18000000): 24/255.
@@ -102,6 +107,9 @@ public struct Preset {
         style: .edge,
         // GESTURE_RESPONSE_DISTANCE_HORIZONTAL = 50 (gestureResponseDistance).
         edgeWidth: 50,
+        // gestureActivationCriteria: activeOffsetX 5 (navlua measures the
+        // distance, not the horizontal offset alone).
+        panSlop: 5,
         // forHorizontalIOS: next.progress [0, 1] -> [0, screen.width * -0.3].
         parallax: 0.3,
         // forHorizontalIOS: overlay opacity current.progress [0, 1] -> [0, 0.07]
@@ -126,6 +134,7 @@ public struct Preset {
         o.preset = name
         if let s = style { o.style = s }
         o.edgeWidth = edgeWidth
+        o.panSlop = panSlop
         o.parallax = parallax
         o.dim = dim
         o.transition = transition
