@@ -73,16 +73,25 @@ public struct PhysicalSpring: Equatable, Sendable {
                 envelope * (v0 * (t * omega0 - 1) + t * x0 * omega0 * omega0))
     }
 
-    /// The first millisecond at which Animated would stop it, or nil.
+    /// Whether Animated would stop it at t.
+    private func stops(at t: Double) -> Bool {
+        let (x, v) = state(at: t)
+        // x is target - position, so passing the target flips its sign
+        let overshooting = overshootClamping && distance != 0 && (x * distance < 0)
+        return overshooting || (abs(v) <= restSpeed && abs(x) <= restDisplacement)
+    }
+
+    /// The first millisecond at which Animated would stop it, or nil. It
+    /// looks every 10 ms, then for the first millisecond in the last step:
+    /// Animated itself checks once a frame (16 ms), so a moment of rest
+    /// shorter than that is not an end for it either.
     func restTime() -> Double? {
         if distance == 0 && velocity == 0 { return 0 }
-        let steps = Int(PhysicalSpring.maxSettle * 1000)
-        for i in 1...steps {
-            let t = Double(i) / 1000
-            let (x, v) = state(at: t)
-            // x is target - position, so passing the target flips its sign
-            let overshooting = overshootClamping && distance != 0 && (x * distance < 0)
-            if overshooting || (abs(v) <= restSpeed && abs(x) <= restDisplacement) { return t }
+        let coarse = Int(PhysicalSpring.maxSettle * 100)
+        for i in 1...coarse where stops(at: Double(i) / 100) {
+            for ms in (i * 10 - 9)...(i * 10) where stops(at: Double(ms) / 1000) {
+                return Double(ms) / 1000
+            }
         }
         return nil
     }
