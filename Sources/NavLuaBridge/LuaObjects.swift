@@ -5,7 +5,7 @@ import NavLuaEngine
 /// retained reference; its `__gc` releases it.
 extension Lua {
     func pushObject(_ object: AnyObject, metatable: String) {
-        let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 1)!
+        let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 2)!
         raw.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
         luaL_setmetatable(L, metatable)
     }
@@ -37,6 +37,12 @@ extension Lua {
     /// Sets the first user value of the full userdata at `i` to the value on
     /// top (popped).
     func setUserValue(_ i: Int32) { _ = lua_setiuservalue(L, i, 1) }
+
+    /// The second user value: a navigation's gesture delegate functions.
+    @discardableResult
+    func pushSecondUserValue(_ i: Int32) -> Int32 { lua_getiuservalue(L, i, 2) }
+
+    func setSecondUserValue(_ i: Int32) { _ = lua_setiuservalue(L, i, 2) }
 
     /// Moves the top value to `base` + 1 and drops everything above it.
     func keepTop(above base: Int32) {

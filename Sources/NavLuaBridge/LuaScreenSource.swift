@@ -70,6 +70,16 @@ final class LuaScreenSource: ScreenSource {
         }
     }
 
+    func text(_ name: String) throws -> String? {
+        try withField(name) { lua in
+            if lua.isNil(-1) { return nil }
+            guard lua_type(lua.L, -1) == LUA_TSTRING, let s = lua.string(-1) else {
+                throw NavError("screen '\(title())': field '\(name)' must be a string (got \(lua.describe(-1)))")
+            }
+            return s
+        }
+    }
+
     func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult {
         guard let b = bridge else { return .undefined }
         let L = b.L

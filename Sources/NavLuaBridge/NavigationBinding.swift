@@ -16,7 +16,8 @@ enum NavigationBinding {
     }
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
-                          "edge_width", "completion", "transition", "presentation", "preset"]
+                          "edge_width", "completion", "transition", "presentation",
+                          "gesture_delegate", "preset"]
 
     static let navigation: navlua_SwiftFunction = { L in
         bridged(L, "navlua.navigation") { b, lua in
@@ -49,9 +50,15 @@ enum NavigationBinding {
                 if curveGiven == true { opts.pageCurves = nil }
             }
             if let p = try animationSpec(o, "presentation", lua, default: opts.presentation) { opts.presentation = p }
+            let delegateOwner = CompletionOwner(generation: b.generation)
+            opts.gestureDelegate = try GestureDelegateBinding.read(o, lua, b, style: opts.style, owner: delegateOwner)
             let root = try o.with("root") { try ScreenBinding.screen(lua, b, -1, "root") }
             let nav = try b.world.makeNavigation(opts, root: root)
             pushNavigation(nav, lua, b)
+            if opts.gestureDelegate.custom != nil {
+                GestureDelegateBinding.keepFunctions(o, lua, navigation: -1)
+                delegateOwner.navigationID = nav.id
+            }
             if o.push("completion") == LUA_TFUNCTION {
                 lua.setUserValue(-2)
                 owner.navigationID = nav.id
@@ -66,7 +73,8 @@ enum NavigationBinding {
     /// navigation's userdata (see LuaCallback for why), so it goes with the
     /// navigation at navlua.reset. The rule is made before the navigation
     /// exists; this tells it which navigation of which world to look in.
-    private final class CompletionOwner {
+    /// A gesture delegate's methods are found through one too.
+    final class CompletionOwner {
         let generation: Int
         var navigationID: Int?
         init(generation: Int) { self.generation = generation }
@@ -310,7 +318,8 @@ enum NavigationBinding {
     enum Field: String, CaseIterable {
         case screens, top, count, transitioning, presented
         case barHidden = "bar_hidden", popGesture = "pop_gesture"
-        case style, id, completion, preset
+        case style, id, completion, stuck, preset
+        case gestureDelegate = "gesture_delegate"
     }
 
     static let index: navlua_SwiftFunction = { L in
@@ -335,6 +344,13 @@ enum NavigationBinding {
             case .completion: lua.push(nav.options.completion.name)
             case .preset: lua.push(nav.options.preset)
             case .id: lua.push(nav.id)
+            case .stuck: lua.push(nav.stuck)
+            case .gestureDelegate:
+                switch nav.options.gestureDelegate {
+                case .uikit: lua.push("uikit")
+                case .cleared: lua.push(false)
+                case .custom: lua.push("custom")
+                }
             case nil: lua.pushNil()
             }
             return 1
@@ -347,7 +363,7 @@ enum NavigationBinding {
             let key = lua.string(2) ?? lua.describe(2)
             guard key == "pop_gesture" else { throw NavError("field '\(key)' is read-only") }
             guard let on = lua.bool(3) else { throw argumentError("pop_gesture", "a boolean", got: lua.describe(3)) }
-            nav.options.popGesture = on
+            nav.setPopGesture(on)
             return 0
         }
     }

@@ -12,7 +12,7 @@ enum ScreenBinding {
 
     /// The fields navlua reads from a screen table, hooks included (and
     /// what the REPL's Tab offers after `screen.`).
-    static var fields: [String] { ["title"] + flagFields + numberFields + Hook.allCases.map(\.rawValue) }
+    static var fields: [String] { ["title", "back_button"] + flagFields + numberFields + Hook.allCases.map(\.rawValue) }
 
     static let methods: [(String, navlua_SwiftFunction)] = [("add_scroll_view", addScrollView)]
     static let scrollMethods: [(String, navlua_SwiftFunction)] = []
@@ -57,6 +57,11 @@ enum ScreenBinding {
                     throw argumentError(name, "a boolean", got: lua.describe(-1))
                 }
             }
+            lua.rawGet(1, "back_button")
+            if !lua.isNil(-1) && (lua_type(L, -1) != LUA_TSTRING || BackButton(rawValue: lua.string(-1) ?? "") == nil) {
+                throw argumentError("back_button", "\"system\" or \"custom\"", got: lua.describe(-1))
+            }
+            lua.pop()
             for name in numberFields {
                 lua.rawGet(1, name)
                 defer { lua.pop() }

@@ -5,6 +5,7 @@ import NavLuaEngine
 enum WorldBinding {
     static let functions: [(String, navlua_SwiftFunction)] = [
         ("reset", reset), ("tick", tick), ("advance", advance), ("settle", settle), ("spring", spring),
+        ("background", background),
     ]
 
     /// Functions that cannot fail, pushed without the trampoline.
@@ -71,6 +72,17 @@ enum WorldBinding {
             let limit = lua.isNil(1) ? 10 : try lua.nonNegative(1, "max_seconds")
             lua.push(try b.world.settle(maxSeconds: limit))
             return 1
+        }
+    }
+
+    /// navlua.background(): the app goes to the background and comes back;
+    /// it ends a root freeze (the README's recovery rule).
+    static let background: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.background") { b, lua in
+            try refuseWhenBusy(b)
+            guard lua.top == 0 else { throw argumentError("arguments", "none", got: lua.describe(1)) }
+            try b.world.backgroundAndForeground()
+            return 0
         }
     }
 

@@ -135,7 +135,9 @@ public enum TraceEventFormat {
         case .touch:
             return (Track.touches, "touch \(text("id")) \(text("phase"))")
         case .hook:
-            return (Track.hooks, "\(text("screen")).\(text("name")) -> \(text("result"))")
+            // a gesture delegate's method is the navigation's, not a screen's
+            let owner = e["screen"] == nil ? "gesture_delegate of nav \(text("nav"))" : text("screen")
+            return (Track.hooks, "\(owner).\(text("name")) -> \(text("result"))")
         case .lifecycle:
             return (nav.map(Track.calls) ?? Track.world, "\(text("screen")).\(text("name"))")
         case .transition:
@@ -151,6 +153,10 @@ public enum TraceEventFormat {
             return (Track.scroll, "scroll view \(text("view")) page \(text("page"))")
         case .error:
             return (Track.world, "error")
+        case .app:
+            return (Track.world, "app \(text("phase"))")
+        case .pitfall:
+            return (nav.map(Track.calls) ?? Track.world, "pitfall \(text("name"))")
         case .queued:
             return (nav.map(Track.calls) ?? Track.world, "queued \(text("call"))")
         case .bar:

@@ -58,6 +58,8 @@ final class FuzzChecker {
         /// Nanoseconds by which it must end; nil while a finger drives it.
         var deadline: Int?
         let interactive: Bool
+        /// The root freeze (issue 13): it may last until navlua.background().
+        var frozen = false
     }
 
     private(set) var violations: [Violation] = []
@@ -110,6 +112,10 @@ final class FuzzChecker {
         case .transition: transitionEvent(event, world)
         case .gesture: gestureEvent(event, world)
         case .lifecycle: lifecycleEvent(event)
+        case .pitfall:
+            if event["name"]?.string == Pitfall.rootFreeze.rawValue, let navID = event["nav"]?.int {
+                open[navID]?.frozen = true
+            }
         default: break
         }
     }
@@ -143,6 +149,7 @@ final class FuzzChecker {
         }
         open[navID] = nil
         guard let deadline = running.deadline else {
+            if running.frozen { return }   // navlua.background() ended the freeze
             return violate("interactive transition ended under the finger", e.text)
         }
         if e.nanos > deadline {
@@ -154,7 +161,7 @@ final class FuzzChecker {
     private func gestureEvent(_ e: TraceEvent, _ world: World) {
         guard let state = e["state"]?.string, state == "ended" || state == "cancelled",
               let navID = e["nav"]?.int, var running = open[navID], running.interactive,
-              running.deadline == nil,
+              running.deadline == nil, !running.frozen,
               let nav = world.navigations.first(where: { $0.id == navID }) else { return }
         let t = world.tunables
         let release = running.what == "snapshot_pop"
@@ -245,6 +252,7 @@ final class FuzzChecker {
         "hook '",                        // a hook raised, returned a bad value or called tick
         "fuzz: ",                        // the error a generated hook raises
         "completion function",           // a completion rule that raised or returned a non-boolean
+        "gesture_delegate.",             // a delegate method that raised, returned a bad value or called tick
         "is already in the stack", "is in another navigation", "is not in the stack",
         "is already presented", "is not presented", "has no screens to present",
         "was lifted", "was released after a hook failed", "was released after its call failed",
@@ -254,6 +262,8 @@ final class FuzzChecker {
         if message.contains("still active after") {
             // settle gives up while a finger is down; anything else is stuck
             if message.contains("is down") { return }
+            // a root freeze lasts until navlua.background() (the README's rule)
+            if message.contains("(root freeze)") { return }
             return violate("stuck", "\(message) \(when)")
         }
         if FuzzChecker.expectedErrors.contains(where: { message.contains($0) }) { return }

@@ -61,6 +61,10 @@ enum FuzzRunner {
             for lift in sequence.closingLifts {
                 if let error = chunk(lift) { checker.checkError(error, when: "in a closing lift") }
             }
+            // the one way out of a root freeze, before the closing settle
+            if world.navigations.contains(where: { $0.stuck }), let error = chunk(FuzzSequence.recover) {
+                checker.checkError(error, when: "in the closing navlua.background()")
+            }
             var settled = false
             for _ in 0..<settleAttempts where !checker.failed {
                 guard let error = chunk(FuzzSequence.finalSettle) else {

@@ -65,11 +65,15 @@ struct FuzzSequence {
     }
 
     static let finalSettle = "step(function() navlua.settle(120) end)"
+    static let recover = "step(function() navlua.background() end)"
 }
 
 /// Makes random sequences from a seed.
 struct FuzzGenerator {
     private var rng: SplitMix64
+    /// Draws for the gesture delegates and back buttons of issue 13, apart
+    /// from `rng`, so that every seed keeps the rest of its sequence.
+    private var extra: SplitMix64
     private let seed: UInt64
     private var screenCount = 0
     private var navCount = 0
@@ -83,6 +87,7 @@ struct FuzzGenerator {
     init(seed: UInt64) {
         self.seed = seed
         rng = SplitMix64(seed: seed)
+        extra = SplitMix64(seed: seed ^ 0x5DE1_E6A7_E000_0013)
     }
 
     /// The sequence of `seed`.
@@ -101,7 +106,10 @@ struct FuzzGenerator {
         if navCount == 2 { setup.append(navigation(2, root: rng.chance(0.7) ? 2 : nil)) }
         setup.append("ready = true")
         var ops: [FuzzSequence.Op] = []
-        for _ in 0..<rng.int(8, 60) { ops.append(operation()) }
+        for _ in 0..<rng.int(8, 60) {
+            ops.append(operation())
+            if extra.chance(0.03) { ops.append(FuzzSequence.Op(lua: FuzzSequence.recover)) }
+        }
         return FuzzSequence(seed: seed, setup: setup, ops: ops)
     }
 
@@ -124,6 +132,7 @@ struct FuzzGenerator {
         for hook in Hook.allCases where rng.chance(0.3) {
             fields.append("\(hook.rawValue) = " + hookFunction(hook, screen: i))
         }
+        if extra.chance(0.25) { fields.append("back_button = \"\(extra.chance(0.7) ? "custom" : "system")\"") }
         var lua = "s\(i) = navlua.screen{" + fields.joined(separator: ",\n  ") + "}"
         if rng.chance(0.15) {
             let paging = rng.chance(0.5)
@@ -167,7 +176,9 @@ struct FuzzGenerator {
     }
 
     private mutating func navigation(_ i: Int, root: Int?) -> String {
-        var o = ["style = \"\(rng.pick(["edge", "fullscreen", "snapshot"]))\""]
+        let style = rng.pick(["edge", "fullscreen", "snapshot"])
+        var o = ["style = \"\(style)\""]
+        if style != "snapshot", extra.chance(0.5) { o.append("gesture_delegate = " + gestureDelegate()) }
         if let r = root { o.append("root = s\(r)") }
         if rng.chance(0.1) { o.append("pop_gesture = false") }
         if rng.chance(0.5) { o.append("dismiss_at_root = true") }
@@ -177,6 +188,35 @@ struct FuzzGenerator {
         if rng.chance(0.5) { o.append("transition = " + animation(upTo: 0.6)) }
         if rng.chance(0.3) { o.append("presentation = " + animation(upTo: 0.8)) }
         return "nav\(i) = navlua.navigation{" + o.joined(separator: ", ") + "}"
+    }
+
+    /// false (the app cleared it: root freezes happen), or a table of some
+    /// of the three methods: raising ones, navigating ones, ones that call
+    /// tick, ones that return a bad value, seed 001's fix.
+    private mutating func gestureDelegate() -> String {
+        if extra.chance(0.3) { return "false" }
+        var methods: [String] = []
+        for method in GestureDelegateMethod.allCases where extra.chance(0.6) {
+            hookKey += 1
+            let k = 1000 + hookKey   // apart from the screen hooks' counters
+            var body: String
+            switch extra.int(100) {
+            case ..<20: body = "if ready and count(\(k)) % 2 == 1 then error(\"fuzz: \(method.rawValue) raised\") end"
+            case ..<45: body = "if ready and count(\(k)) <= 2 then \(navigationCall(extra: true)) end"
+            case ..<50: body = "if ready then navlua.tick() end"
+            default: body = ""
+            }
+            let answer: String
+            switch extra.int(100) {
+            case ..<5: answer = "1"
+            case ..<40: answer = "nav.count > 1"   // seed 001's fix
+            case ..<80: answer = "true"
+            case ..<90: answer = "false"
+            default: answer = "nil"
+            }
+            methods.append("\(method.rawValue) = function(nav, a, b) \(body) return \(answer) end")
+        }
+        return "{" + methods.joined(separator: ", ") + "}"
     }
 
     private mutating func completion() -> String {
@@ -229,7 +269,10 @@ struct FuzzGenerator {
 
     /// A navigation call on a random navigation: pushes of new or existing
     /// screens, every kind of pop, set_screens, back, present, dismiss.
-    private mutating func navigationCall() -> String {
+    private mutating func navigationCall(extra useExtra: Bool = false) -> String {
+        // a delegate's calls draw from `extra`, so that the main stream stays as it was
+        if useExtra { swap(&rng, &extra) }
+        defer { if useExtra { swap(&rng, &extra) } }
         let nav = "nav\(rng.int(1, max(1, navCount)))"
         switch rng.int(100) {
         case ..<30: return "\(nav):push(\(screenName()), {animated = \(animated())})"

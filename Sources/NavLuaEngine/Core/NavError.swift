@@ -16,7 +16,8 @@ public enum NavError: Error, Equatable, Sendable, CustomStringConvertible {
     /// scroll view's `pop_simultaneous`, a trace subscriber.
     case callbackFailed(String)
     /// `settle` gave up: what was still active after `seconds`.
-    case stillActive(seconds: Double, active: [String])
+    /// `pitfalls`: one line for each pitfall that occurred, with its fix.
+    case stillActive(seconds: Double, active: [String], pitfalls: [String] = [])
     /// The running call was stopped from outside (a time limit, Ctrl-C);
     /// the engine itself never reads a wall clock.
     case stopped(String)
@@ -28,8 +29,9 @@ public enum NavError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .badCall(let m), .callbackFailed(let m), .stopped(let m): return m
         case .hookFailed(_, _, let m): return m
-        case .stillActive(let seconds, let active):
+        case .stillActive(let seconds, let active, let pitfalls):
             return "still active after \(formatNumber(seconds, places: 3)) s: " + active.joined(separator: ", ")
+                + pitfalls.map { "\n" + $0 }.joined()
         }
     }
 

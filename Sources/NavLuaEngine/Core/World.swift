@@ -23,6 +23,8 @@ public final class World {
     /// Touches that are down, in the order they went down.
     public internal(set) var touches: [Touch] = []
     var animations: [RunningAnimation] = []
+    /// The pitfalls that occurred, first occurrence order (issue 13).
+    public private(set) var pitfalls: [Pitfall] = []
 
     private var nextIDs: [String: Int] = [:]
     /// >0 while user code (a hook or a subscriber) runs.
@@ -154,6 +156,38 @@ public final class World {
         return .value(value)
     }
 
+    /// Calls a method of `nav`'s gesture delegate, traced like a screen hook
+    /// (`hook name=should_begin nav=1 result=...`). A failure is recorded
+    /// and gives `.failed`; calls made from it are queued (hookDepth).
+    func callDelegate(_ method: GestureDelegateMethod, of nav: NavigationController,
+                      _ arguments: GestureDelegateArguments) -> HookOutcome {
+        guard let delegate = nav.options.gestureDelegate.custom else { return .undefined }
+        hookDepth += 1
+        let result: HookResult
+        do {
+            result = try delegate.call(method, nav, arguments)
+        } catch {
+            hookDepth -= 1
+            fail(.callbackFailed(NavError.text(of: error)))
+            return .failed
+        }
+        hookDepth -= 1
+        guard case .value(let value) = result else { return .undefined }
+        record(.hook, ["name": .string(method.rawValue), "nav": .int(nav.id),
+                       "result": value.map { .bool($0) } ?? .string("nil")])
+        return .value(value)
+    }
+
+    /// Records a pitfall; the first of each kind is kept for failure messages.
+    func pitfall(_ p: Pitfall, _ nav: NavigationController, screen: Screen?, _ extra: [(String, TraceValue)] = []) {
+        if !pitfalls.contains(p) { pitfalls.append(p) }
+        var fields: [(String, TraceValue)] = [("name", .string(p.rawValue)), ("nav", .int(nav.id))]
+        if let s = screen { fields.append(("screen", .string(s.title))) }
+        fields += extra
+        fields.append(("fix", .string(p.fix)))
+        recordFields(.pitfall, fields)
+    }
+
     /// Reads what user code provides (a screen's field, a scroll view's
     /// rule) for a decision; a failure is recorded and gives nil.
     func read<T>(_ body: () throws -> T) -> T? {
@@ -184,6 +218,16 @@ public final class World {
         }
     }
 
+    /// The app goes to the background and comes back to the foreground
+    /// (navlua.background()): the one way out of a root freeze.
+    public func backgroundAndForeground() throws(NavError) {
+        try drive { () throws(NavError) in
+            record(.app, ["phase": .string("background")])
+            for nav in navigations { nav.recoverFromFreeze() }
+            record(.app, ["phase": .string("foreground")])
+        }
+    }
+
     // MARK: time
 
     public func tick(_ frames: Int = 1) throws(NavError) {
@@ -209,7 +253,9 @@ public final class World {
         try drive { () throws(NavError) in
             var frames = 0
             while !activeThings().isEmpty {
-                if frames >= limit { throw .stillActive(seconds: maxSeconds, active: activeThings()) }
+                if frames >= limit {
+                    throw .stillActive(seconds: maxSeconds, active: activeThings(), pitfalls: pitfalls.map(\.line))
+                }
                 guard try stepFrames(1) else { return }
                 frames += 1
             }

@@ -54,8 +54,17 @@ extension ScrollPan: GestureArenaMember {
     /// A rejected pan leaves its touch: the view does not scroll.
     func reject() { touch.scroll = nil }
 
-    /// The pop joins when the view allows it; a failing rule is recorded.
+    /// The pop joins when the view allows it, or when the app's gesture
+    /// delegate says yes (UIKit lets either delegate allow it, so it is
+    /// asked first); a failing rule is recorded.
     func allowsJoining() -> Bool {
-        world.read { try view.allowsSimultaneousPop() } ?? false
+        if let nav = touch.navigation, nav.options.gestureDelegate.custom != nil, let pop = touch.pop {
+            switch world.callDelegate(.should_recognize_simultaneously, of: nav, .simultaneous(pop.info, other: view)) {
+            case .value(true): return true
+            case .failed: return false
+            default: break
+            }
+        }
+        return world.read { try view.allowsSimultaneousPop() } ?? false
     }
 }

@@ -17,6 +17,7 @@ enum BeginDecision: Equatable {
 enum PopBeginRules {
     static func decide(_ g: PopGestureRecognizer) -> BeginDecision {
         if !g.nav.options.popGesture { return .refuse(.popGesture) }
+        if !g.nav.options.gestureDelegate.isUIKit { return delegated(g) }
         switch g.nav.style {
         case .edge: return edge(g)
         case .fullscreen: return fullscreen(g)
@@ -24,12 +25,43 @@ enum PopBeginRules {
         }
     }
 
-    /// Only the edge style can fail at touch-down.
-    static func refusalAtTouchDown(_ nav: NavigationController, at point: Point, _ world: World) -> PopRefusal? {
+    /// Checks at touch-down: the edge style's switch and edge width, and
+    /// before the edge width (UIKit asks the delegate for every touch, the
+    /// edge recognizer then looks where it went down) an app delegate's
+    /// `should_receive_touch`. A disabled recognizer receives no touches,
+    /// so its delegate is not asked.
+    static func refusalAtTouchDown(_ g: PopGestureRecognizer) -> PopRefusal? {
+        let nav = g.nav, world = g.world, point = g.touch.location
+        if nav.options.gestureDelegate.custom != nil {
+            if !nav.options.popGesture { return nav.style == .edge ? .popGesture : nil }
+            switch world.callDelegate(.should_receive_touch, of: nav, .touch(id: g.touch.id, location: point)) {
+            case .failed: return .error
+            case .value(false): return .shouldReceiveTouch
+            default: break
+            }
+        }
         guard nav.style == .edge else { return nil }
         if !nav.options.popGesture { return .popGesture }
         if distanceFromLeadingEdge(point.x, world) > nav.options.edgeWidth { return .edgeWidth }
         return nil
+    }
+
+    /// The app set the delegate (`false`: cleared it; a table: its own), in
+    /// the edge style or seed 001's full-screen pan. UIKit's checks and the
+    /// screen hooks are gone (the count too: that is the root freeze); what
+    /// remains is the recognizer's own (the edge pan's direction), the
+    /// delegate's `should_begin`, and one transition at a time, which navlua
+    /// keeps since it cannot run two.
+    static func delegated(_ g: PopGestureRecognizer) -> BeginDecision {
+        let nav = g.nav
+        if nav.style == .edge, g.sign * g.info.translation.x < 0 { return .refuse(.direction) }
+        switch g.world.callDelegate(.should_begin, of: nav, .gesture(g.info)) {
+        case .failed: return .failed
+        case .value(false): return .refuse(.shouldBegin)
+        default: break
+        }
+        if nav.transitioning { return .refuse(.transitioning) }
+        return .begin
     }
 
     static func distanceFromLeadingEdge(_ x: Double, _ world: World) -> Double {

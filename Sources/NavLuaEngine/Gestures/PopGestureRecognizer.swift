@@ -41,7 +41,7 @@ final class PopGestureRecognizer {
 
     /// Checks that can fail the gesture at touch-down.
     func touchedDown() {
-        if let refusal = PopBeginRules.refusalAtTouchDown(nav, at: touch.location, world) {
+        if let refusal = PopBeginRules.refusalAtTouchDown(self) {
             refuse(refusal)
         }
     }

@@ -29,6 +29,12 @@ public enum PopRefusal: String, Sendable, CaseIterable {
     case willGoBack = "will_go_back"
     /// Snapshot style at the root: nothing to pop (a swipe there goes back).
     case root
+    /// UIKit's own delegate, edge style: the top screen has a custom back button.
+    case customBackButton = "custom_back_button"
+    /// The app's gesture delegate: `should_receive_touch` answered false.
+    case shouldReceiveTouch = "should_receive_touch"
+    /// The app's gesture delegate: `should_begin` answered false.
+    case shouldBegin = "should_begin"
     /// A hook or a field read failed while the checks ran.
     case error
 }

@@ -166,7 +166,8 @@ extension World {
     }
 
     private func touchBegan(_ touch: Touch, at point: Point) {
-        guard let nav = touchTarget else { return }
+        // A frozen navigation ignores touches (issue 13): no recognizer sees them.
+        guard let nav = touchTarget, !nav.stuck else { return }
         touch.navigation = nav
         touch.pan = PanTracker(down: point, at: now, tunables: tunables, slop: nav.options.panSlop)
         // A pop gesture takes one touch: a second finger before it began fails it.

@@ -24,6 +24,16 @@ public final class NavigationController {
     /// window, lifecycle events fire only while this is true, so a screen
     /// never appears twice or disappears while hidden.
     public private(set) var onScreen = true
+    /// The root freeze (issue 13): a pop gesture began with one screen on
+    /// the stack, so UIKit's transition never ends. Touches are ignored and
+    /// later calls wait in the queue for ever; nothing in the app ends it
+    /// (the README's recovery rule: navlua.background(), the app going to
+    /// the background and back, ends it; so does navlua.reset, a relaunch).
+    public private(set) var stuck = false
+    /// The screen on top when `pop_gesture` was turned off (nil while on,
+    /// or when the navigation was made with it off), for seed 004's pitfall.
+    private var popGestureOffBy: Screen?
+    private var leakReported = false
 
     init(world: World, id: Int, options: NavigationOptions) {
         self.owner = world
@@ -327,6 +337,14 @@ public final class NavigationController {
                                    "screen": .string(transition.top.title)])
     }
 
+    /// The global switch (seed 004's `interactivePopGestureRecognizer.enabled`).
+    public func setPopGesture(_ on: Bool) {
+        if on == options.popGesture { return }
+        options.popGesture = on
+        popGestureOffBy = on ? nil : top
+        leakReported = false
+    }
+
     // MARK: the pop gesture (its recognizer reports here, as to UIKit's target)
 
     func popGestureBegan(_ gesture: PopGestureRecognizer) {
@@ -351,7 +369,10 @@ public final class NavigationController {
     /// UIKit's interactive transition tells both screens at once; QD's
     /// slide over a snapshot tells neither until it pops.
     func beginInteractivePop(_ kind: Transition.Kind) -> Transition? {
-        guard screens.count > 1, let top = top else { return nil }
+        guard screens.count > 1, let top = top else {
+            if kind == .interactivePop { freeze() }
+            return nil
+        }
         let tr = Transition(kind: kind, top: top, below: screens[screens.count - 2])
         begin(tr)
         if kind == .interactivePop {
@@ -381,15 +402,47 @@ public final class NavigationController {
         _ = world.call(.pop_gesture_did_end, of: tr.top)
     }
 
+    /// UIKit's interactive transition with nothing to pop: it begins and
+    /// never ends (seed 001's "假死", the app appears frozen).
+    private func freeze() {
+        guard !stuck, let root = top else { return }
+        stuck = true
+        let tr = Transition(kind: .interactivePop, top: root, below: nil)
+        begin(tr)
+        world.pitfall(.rootFreeze, self, screen: root,
+                      [("why", .string(options.gestureDelegate.custom == nil
+                        ? "the gesture delegate was cleared (false): nothing refused at the root"
+                        : "the gesture delegate let the pop begin with one screen"))])
+    }
+
+    /// The recovery rule (README): the app went to the background and came
+    /// back. The frozen transition ends (cancelled, the stack as it was)
+    /// and the calls that waited run, so what the user did while it looked
+    /// frozen shows at once, as in react-native-navigation #341 and #5502.
+    func recoverFromFreeze() {
+        guard stuck, let tr = transition else { return }
+        stuck = false
+        end(tr, finished: false)
+    }
+
     /// Ends an interactive pop that was cancelled: the stack stays.
     func cancelInteractivePop(_ tr: Transition) {
         end(tr, finished: false)
         guard tr.kind == .interactivePop, let below = tr.below else { return }
+        if !options.barPerScreen { checkBarAfterCancel(top: tr.top, below: below) }
         // UIKit's order for a cancelled interactive pop.
         lifecycle(.will_disappear, below, animated: true)
         lifecycle(.did_disappear, below, animated: true)
         lifecycle(.will_appear, tr.top, animated: true)
         lifecycle(.did_appear, tr.top, animated: true)
+    }
+
+    /// bar_per_screen off: the screen below asked for its bar as the swipe
+    /// began, and nothing puts the top screen's back (FD issue #55).
+    private func checkBarAfterCancel(top: Screen, below: Screen) {
+        guard let t = world.read({ try top.source.flag("navigation_bar_hidden") }),
+              let b = world.read({ try below.source.flag("navigation_bar_hidden") }), t != b else { return }
+        world.pitfall(.barAfterCancel, self, screen: top, [("below", .string(below.title))])
     }
 
     // MARK: back and presentation
@@ -457,6 +510,15 @@ public final class NavigationController {
                                   "screen": .string(screen.title), "animated": .bool(animated)])
         if hook == .will_appear { applyBar(of: screen, animated: animated) }
         _ = world.call(hook, of: screen, .animated(animated), record: false)
+        if hook == .did_appear { checkLeakedSwitch(screen) }
+    }
+
+    /// Seed 004: the switch is global, so a screen that turned it off
+    /// leaves it off for the next one (reported once per time it is off).
+    private func checkLeakedSwitch(_ screen: Screen) {
+        guard !options.popGesture, !leakReported, let by = popGestureOffBy, by !== screen else { return }
+        leakReported = true
+        world.pitfall(.popGestureLeaked, self, screen: screen, [("turned_off_by", .string(by.title))])
     }
 
     /// FD: the appearing screen's preference applies at its will_appear.
@@ -517,7 +579,9 @@ public final class NavigationController {
     /// What keeps this navigation from being settled, in words.
     func activeThings() -> [String] {
         var active: [String] = []
-        if let tr = transition { active.append("nav \(id): \(tr.label)") }
+        if let tr = transition {
+            active.append(stuck ? "nav \(id): stuck in an interactive pop at the root (root freeze)" : "nav \(id): \(tr.label)")
+        }
         if !queue.isEmpty { active.append("nav \(id): \(queue.count) queued call(s)") }
         return active
     }

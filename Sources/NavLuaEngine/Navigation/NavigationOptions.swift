@@ -31,6 +31,8 @@ public struct NavigationOptions {
     /// Touches on this navigation begin a pan past this distance (points).
     public var panSlop: Double
     public var completion: CompletionRule = .uikit
+    /// Who answers the pop gesture's delegate questions (edge and fullscreen styles).
+    public var gestureDelegate: GestureDelegate = .uikit
     public var transition: AnimationSpec
     public var presentation: AnimationSpec
     /// The preset these values came from (Preset.swift); "uikit" by default.

@@ -32,11 +32,18 @@ public protocol ScreenSource: AnyObject {
     func title() -> String
     func flag(_ name: String) throws -> Bool
     func number(_ name: String) throws -> Double?
+    /// A string field (nil when absent); other types are an error.
+    func text(_ name: String) throws -> String?
     /// Calls the hook if the screen defines it. A result other than a
     /// boolean or nil is an error naming the hook and the screen.
     func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult
     /// The engine holds the screen (in a stack or a queued call) or no longer does.
     func setPinned(_ pinned: Bool)
+}
+
+extension ScreenSource {
+    /// Sources without string fields read none.
+    public func text(_ name: String) throws -> String? { nil }
 }
 
 /// A screen as the engine knows it: identity, scroll views, and its source.
@@ -60,6 +67,15 @@ public final class Screen {
         didSet {
             if (oldValue == 0) != (pins == 0) { source.setPinned(pins > 0) }
         }
+    }
+
+    /// `back_button`: "system" (or nil) or "custom".
+    func backButton() throws -> BackButton {
+        guard let value = try source.text("back_button") else { return .system }
+        guard let button = BackButton(rawValue: value) else {
+            throw NavError("screen '\(title)': field 'back_button' must be \"system\" or \"custom\" (got '\(value)')")
+        }
+        return button
     }
 
     public func addScrollView(_ view: ScrollView) { scrollViews.append(view) }

@@ -28,6 +28,24 @@ function M.where(trace, spec_file)
   return spec_file
 end
 
+-- A failure's message, plus one line for each pitfall (issue 13) that
+-- occurred in the test's world and that the message does not name yet.
+function M.with_pitfalls(message)
+  if type(message) ~= "string" or type(navlua) ~= "table" then return message end
+  local ok, events = pcall(navlua.trace, "pitfall")
+  if not ok or type(events) ~= "table" then return message end
+  local seen = {}
+  for _, e in ipairs(events) do
+    local name = tostring(e.name)
+    if not seen[name] and not message:find("pitfall " .. name, 1, true) then
+      seen[name] = true
+      message = message .. string.format("\npitfall %s at %.3f s on '%s': fix: %s",
+                                         name, e.t or 0, tostring(e.screen), tostring(e.fix))
+    end
+  end
+  return message
+end
+
 -- The message for a failure, and whether it was a limit (which ends the
 -- file: the rest of it is skipped). A nil message is what an error in the
 -- message handler leaves, which only running out of memory causes.
@@ -124,7 +142,7 @@ busted.subscribe({ "pending" }, function(element, parent, message)
 end)
 
 local function on_problem(element, parent, message, trace)
-  message = limit_message(message)
+  message = M.with_pitfalls(limit_message(message))
   if element.descriptor == "it" then
     outcome[element] = { message = message, traceback = M.traceback_of(trace, message) }
   else

@@ -16,11 +16,11 @@ final class BackSwipeTests: XCTestCase {
         XCTAssertEqual(nav.screens.map(\.title), ["Home", "Detail"])
 
         let mark = fixture.mark()
-        let world = fixture.world
-        let touch = try world.touchDown(at: Point(5, 400))
-        try world.move(touch, to: Point(300, 400), seconds: 0.25)
-        try world.lift(touch)
-        _ = try world.settle()
+        let swipe = try fixture.world.drag(from: Point(5, 400), to: Point(300, 400), seconds: 0.25)
+        XCTAssertEqual(swipe.recognizer, .pop)
+        XCTAssertEqual(swipe.state, .ended)
+        XCTAssertEqual(swipe.finished, true)
+        _ = try fixture.world.settle()
 
         XCTAssertEqual(nav.screens.map(\.title), ["Home"])
         XCTAssertTrue(nav.top === home)

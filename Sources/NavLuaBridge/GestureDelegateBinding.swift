@@ -1,0 +1,150 @@
+import CLua
+import NavLuaEngine
+
+/// The `gesture_delegate` navigation option (issue 13): "uikit" (or
+/// absent), false, or a table of the three delegate methods. The methods
+/// are copied into a fresh table kept as the second user value of the
+/// navigation's userdata (see LuaCallback for why a user value), so which
+/// methods exist is fixed when the navigation is made.
+enum GestureDelegateBinding {
+    static let allowed = "\"uikit\", false, or a table of functions "
+        + GestureDelegateMethod.allCases.map(\.rawValue).joined(separator: ", ")
+
+    static func read(_ o: Options, _ lua: Lua, _ b: Bridge, style: PopStyle,
+                     owner: NavigationBinding.CompletionOwner) throws -> GestureDelegate {
+        o.push("gesture_delegate")
+        defer { lua.pop() }
+        let result: GestureDelegate
+        if lua.isNil(-1) || lua.string(-1) == "uikit" {
+            return .uikit
+        } else if lua.type(-1) == LUA_TBOOLEAN && lua.bool(-1) == false {
+            result = .cleared
+        } else if lua.type(-1) == LUA_TTABLE {
+            let methods = try definedMethods(lua, -1)
+            let find = LuaCallback { b in
+                guard b.generation == owner.generation, let id = owner.navigationID else { return false }
+                return pushFunctions(navigation: id, b)
+            }
+            result = .custom(LuaGestureDelegate(bridge: b, defined: methods, functions: find))
+        } else {
+            throw argumentError("gesture_delegate", allowed, got: lua.describe(-1))
+        }
+        guard style != .snapshot else {
+            throw NavError("gesture_delegate applies to the edge and fullscreen styles, not snapshot (QD has its own delegate)")
+        }
+        return result
+    }
+
+    /// Checks the table at `i`: known keys, each a function.
+    private static func definedMethods(_ lua: Lua, _ i: Int32) throws -> Set<GestureDelegateMethod> {
+        let t = lua.absolute(i)
+        var methods: Set<GestureDelegateMethod> = []
+        lua.pushNil()
+        while lua_next(lua.L, t) != 0 {
+            defer { lua.pop() }
+            guard let key = lua_type(lua.L, -2) == LUA_TSTRING ? lua.string(-2) : nil,
+                  let method = GestureDelegateMethod(rawValue: key) else {
+                let d = lua.describe(-2)
+                throw NavError("gesture_delegate: unknown method \(d) (expected "
+                               + GestureDelegateMethod.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            guard lua.type(-1) == LUA_TFUNCTION else {
+                let d = lua.describe(-1)
+                throw argumentError("gesture_delegate.\(key)", "a function", got: d)
+            }
+            methods.insert(method)
+        }
+        return methods
+    }
+
+    /// Copies the option's functions into a table kept with the navigation
+    /// userdata at `nav` (the option table is the user's and may change).
+    static func keepFunctions(_ o: Options, _ lua: Lua, navigation nav: Int32) {
+        let ud = lua.absolute(nav)
+        o.push("gesture_delegate")
+        let source = lua.top
+        lua.newTable()
+        for method in GestureDelegateMethod.allCases {
+            lua.rawGet(source, method.rawValue)
+            lua.rawSet(-2, method.rawValue)
+        }
+        lua.setSecondUserValue(ud)
+        lua.pop()
+    }
+
+    /// Pushes the delegate table of this world's navigation `id` (true),
+    /// or nothing once it is gone (false).
+    static func pushFunctions(navigation id: Int, _ b: Bridge) -> Bool {
+        let lua = Lua(b.L)
+        let base = lua.top
+        b.pushRegistryTable(Bridge.navObjects)
+        guard lua.rawGet(-1, id) == LUA_TUSERDATA, lua.pushSecondUserValue(-1) == LUA_TTABLE else {
+            lua.setTop(base)
+            return false
+        }
+        lua.keepTop(above: base)
+        return true
+    }
+}
+
+/// An app's gesture delegate written in Lua: each method is called as
+/// `method(nav, ...)` under pcall with a traceback, like a screen hook.
+final class LuaGestureDelegate: PopGestureDelegate {
+    weak var bridge: Bridge?
+    /// Each defined method, found in the table `functions` pushes.
+    private let methods: [GestureDelegateMethod: LuaCallback]
+
+    init(bridge: Bridge, defined: Set<GestureDelegateMethod>, functions: LuaCallback) {
+        self.bridge = bridge
+        var methods: [GestureDelegateMethod: LuaCallback] = [:]
+        for method in defined {
+            methods[method] = LuaCallback { b in
+                guard functions.find(b) else { return false }
+                let lua = Lua(b.L)
+                lua.rawGet(-1, method.rawValue)
+                navlua_remove(b.L, -2)
+                if lua.type(-1) == LUA_TFUNCTION { return true }
+                lua.pop()
+                return false
+            }
+        }
+        self.methods = methods
+    }
+
+    func call(_ method: GestureDelegateMethod, _ nav: NavigationController,
+              _ arguments: GestureDelegateArguments) throws -> HookResult {
+        guard let function = methods[method], let b = bridge else { return .undefined }
+        let lua = Lua(b.L)
+        let top = lua.top
+        defer { lua.setTop(top) }
+        let what = "gesture_delegate.\(method.rawValue) of navigation \(nav.id)"
+        guard try function.call(b, what: what, results: 1, {
+            NavigationBinding.pushNavigation(nav, lua, b)
+            switch arguments {
+            case .touch(let id, let location):
+                lua.newTable(hash: 4)
+                lua.push(id)
+                lua.rawSet(-2, "id")
+                lua.push(location.x)
+                lua.rawSet(-2, "x")
+                lua.push(location.y)
+                lua.rawSet(-2, "y")
+                GestureTable.pushPoint(location, lua)
+                lua.rawSet(-2, "location")
+                return 2
+            case .gesture(let info):
+                GestureTable.push(info, lua)
+                return 2
+            case .simultaneous(let info, let other):
+                GestureTable.push(info, lua)
+                ScreenBinding.pushScrollView(other, lua, b)
+                return 3
+            }
+        }) else { return .undefined }
+        if lua.isNil(-1) { return .value(nil) }
+        guard let answer = lua.bool(-1) else {
+            throw NavError("\(what) returned \(lua.describe(-1)); it must return a boolean or nil")
+        }
+        return .value(answer)
+    }
+}

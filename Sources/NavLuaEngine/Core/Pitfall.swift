@@ -1,0 +1,44 @@
+/// The known traps of UIKit's back swipe (issue 13), recorded as `pitfall`
+/// events when they happen, each with the fix the seeds give.
+public enum Pitfall: String, Sendable, CaseIterable {
+    /// A pop gesture began with one screen on the stack (seed 001).
+    case rootFreeze = "root_freeze"
+    /// A custom back button made UIKit's delegate refuse the edge swipe (seed 001).
+    case customBackButton = "custom_back_button"
+    /// `pop_gesture` turned off by one screen, still off when another appears (seed 004).
+    case popGestureLeaked = "pop_gesture_leaked"
+    /// bar_per_screen off: after a cancelled swipe the bar is the one the
+    /// screen below asked for (FD issue #55).
+    case barAfterCancel = "bar_after_cancel"
+
+    /// What went wrong, in a few words.
+    public var what: String {
+        switch self {
+        case .rootFreeze:
+            return "a pop gesture began at the root: the navigation is stuck in a transition that never ends"
+        case .customBackButton:
+            return "a custom back button made UIKit's delegate refuse the edge swipe"
+        case .popGestureLeaked:
+            return "pop_gesture was turned off by one screen and is still off on another"
+        case .barAfterCancel:
+            return "after a cancelled swipe the bar is the one the screen below asked for"
+        }
+    }
+
+    /// The fix the seeds give.
+    public var fix: String {
+        switch self {
+        case .rootFreeze:
+            return "give the gesture a delegate that refuses at the root: should_begin (or should_receive_touch) returning nav.count > 1 (seed 001)"
+        case .customBackButton:
+            return "set gesture_delegate to a table of your own (seed 001: delegate = self), not false, and refuse at the root"
+        case .popGestureLeaked:
+            return "keep the switch per screen: pop_disabled on the screen that wants no swipe, not nav.pop_gesture (seed 004)"
+        case .barAfterCancel:
+            return "turn bar_per_screen on, so the bar follows the top screen again after a cancel (FD issue #55)"
+        }
+    }
+
+    /// One line for a failure message.
+    public var line: String { "pitfall \(rawValue): \(what); fix: \(fix)" }
+}
