@@ -18,6 +18,13 @@ public final class Bridge {
     /// counters; nil (the default) unless one of them was asked for. It
     /// follows the world across navlua.reset.
     public var recorder: FrameRecorder? { didSet { configure(world) } }
+    /// The platform presets this state knows: the built-in ones, then those
+    /// of navlua.define_preset, in order. They outlive navlua.reset, like
+    /// the functions a script defines.
+    var presets: [Preset] = Preset.builtIn()
+    /// The preset of navigations made without one (`navlua run --preset`);
+    /// nil means "uikit".
+    public var defaultPreset: String?
 
     // Registry keys of the tables the bridge keeps.
     static let screenTables = "navlua.screen_tables"   // id -> screen table, weak values

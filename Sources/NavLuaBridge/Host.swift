@@ -30,6 +30,7 @@ public final class NavLuaHost {
         navlua_gc_generational(L)
         NavLuaHost.installModule(Lua(L), global: true)
         Lua(L).pop()
+        bridge.defaultPreset = NavLuaHost.presetFromEnvironment
         if let m = memoryLimit { limits.pointee.memory_limit = m }
     }
 
@@ -77,6 +78,18 @@ public final class NavLuaHost {
     /// REPL's way: the process goes on (see `execute` for lua.c's).
     public func catchInterrupts() { navlua_catch_sigint(L) }
 
+    /// `navlua run --preset` and `navlua test --preset` set this variable, so
+    /// that test workers (child processes) inherit it; every host reads it
+    /// as the preset of navigations made without one.
+    public static let presetVariable = "NAVLUA_PRESET"
+
+    public static func usePreset(_ name: String) { setenv(presetVariable, name, 1) }
+
+    static var presetFromEnvironment: String? {
+        guard let p = getenv(presetVariable), p.pointee != 0 else { return nil }
+        return String(cString: p)
+    }
+
     /// Sets the interrupt flag, as Ctrl-C would.
     public func interrupt() { limits.pointee.interrupted = 1 }
 
@@ -94,6 +107,7 @@ public final class NavLuaHost {
         functions += WorldBinding.functions
         functions += TraceBinding.functions
         functions += ReplBinding.functions
+        functions += PresetBinding.functions
         lua.newTable(hash: Int32(functions.count + 1))
         for (name, fn) in functions {
             navlua_pushswiftfunction(lua.L, fn, 0)

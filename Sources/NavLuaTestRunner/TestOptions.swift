@@ -72,6 +72,7 @@ struct TestOptions {
                 guard !s.isEmpty else { throw UsageError("--filter needs a Lua pattern") }
                 filter = s
             case "--update-snapshots": updateSnapshots = true
+            case "--preset": NavLuaHost.usePreset(try value())
             case "--timeout": timeout = try positive("--timeout")
             case "--memory-limit": memoryLimitMB = try positive("--memory-limit")
             case "--worker":

@@ -70,6 +70,7 @@ enum Usage {
       --trace FILE          write the trace: .json (Chrome Trace Event format) or .jsonl
       --timeline FILE.svg   write a chart of the run over time
       --filmstrip FILE.svg  write evenly spaced frames of the run
+      --preset NAME         preset of navigations made without one (also for test)
 
     test options:
       -o text|tap|junit     output format (default text)

@@ -13,7 +13,7 @@ struct RunOptions {
     /// in it) for the REPL to go on in; `makeHost` hands it over.
     var preparedHost: NavLuaHost?
 
-    static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip"]
+    static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip", "--preset"]
 
     /// Consumes the option at args[i] if it is one of these; returns how
     /// many arguments it took (0 when it is not a run option).
@@ -34,6 +34,7 @@ struct RunOptions {
         case "--memory-limit": memoryLimitMB = try positive()
         case "--trace": traceFile = value
         case "--timeline": timelineFile = value
+        case "--preset": NavLuaHost.usePreset(String(decoding: value, as: UTF8.self))
         default: filmstripFile = value
         }
         return 2

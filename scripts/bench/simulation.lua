@@ -1,15 +1,18 @@
 -- simulation.lua: simulated seconds per CPU second for a loop of push +
--- swipe + settle with hooks, at 60 and 120 fps; then the same with a
--- three-method gesture delegate on the navigation (issue 13: a delegate
--- costs what a screen hook costs) and a scroll view under the finger, so
--- that all three methods are called on every swipe. Goal: at least 5000x
--- real time. The trace is capped, as a long run would have it.
+-- swipe + settle with hooks, at 60 and 120 fps, under each platform preset
+-- (a preset must cost nothing per frame); then the same with a three-method
+-- gesture delegate on the navigation (issue 13: a delegate costs what a
+-- screen hook costs) and a scroll view under the finger, so that all three
+-- methods are called on every swipe. Goal: at least 5000x real time. The
+-- trace is capped, as a long run would have it. The swipe starts 5 pt from
+-- the edge, inside every preset's edge width (80 pt with the delegate, as
+-- issue 13 measured it).
 --
---   navlua run scripts/bench/simulation.lua [cycles]
+--   navlua run scripts/bench/simulation.lua [cycles] [preset]
 
 local cycles = tonumber(arg and arg[1]) or 400
 
-local function run(fps, delegated)
+local function run(fps, preset, delegated)
   navlua.reset{fps = fps, trace_limit = 10000}
   local appeared, asked = 0, 0
   local function count() appeared = appeared + 1 end
@@ -19,7 +22,7 @@ local function run(fps, delegated)
     should_begin = function(n) asked = asked + 1 return n.count > 1 end,
     should_recognize_simultaneously = function(n, g, v) asked = asked + 1 return true end,
   } or nil
-  local nav = navlua.navigation{root = home, gesture_delegate = delegate}
+  local nav = navlua.navigation{root = home, preset = preset, gesture_delegate = delegate}
   local t0 = os.clock()
   for i = 1, cycles do
     local detail = navlua.screen{
@@ -30,7 +33,7 @@ local function run(fps, delegated)
     if delegated then detail:add_scroll_view{content_width = 1200} end
     nav:push(detail)
     navlua.settle()
-    navlua.drag{from = {80, 400}, by = {220, 0}, duration = 0.25}
+    navlua.drag{from = {delegated and 80 or 5, 400}, by = {220, 0}, duration = 0.25}
     navlua.settle()
   end
   local cpu = os.clock() - t0
@@ -39,10 +42,15 @@ local function run(fps, delegated)
   return navlua.now() / cpu, navlua.now(), cpu
 end
 
-for _, delegated in ipairs{false, true} do
-  for _, fps in ipairs{60, 120} do
-    local speed, simulated, cpu = run(fps, delegated)
-    print(string.format("simulation @%d fps%s: %.1f s simulated in %.3f s of CPU: %.0fx real time (goal >= 5000x)",
-                        fps, delegated and ", 3-method gesture delegate" or "", simulated, cpu, speed))
-  end
+local function report(label, fps, speed, simulated, cpu)
+  print(string.format("simulation %-16s @%d fps: %.1f s simulated in %.3f s of CPU: %.0fx real time (goal >= 5000x)",
+                      label, fps, simulated, cpu, speed))
+end
+
+local presets = arg and arg[2] and {arg[2]} or navlua.presets()
+for _, preset in ipairs(presets) do
+  for _, fps in ipairs{60, 120} do report(preset, fps, run(fps, preset, false)) end
+end
+for _, fps in ipairs{60, 120} do
+  report("uikit, 3-method gesture delegate", fps, run(fps, "uikit", true))
 end

@@ -13,7 +13,7 @@ public struct Animation: Sendable {
         self.to = to
         self.start = start
         let s: Double
-        if case .spring = curve { s = curve.settleDuration } else { s = seconds }
+        s = curve.setsOwnDuration ? curve.settleDuration : seconds
         // Saturates: a script may ask for 1e300 seconds.
         self.duration = max(0, (s * 1e9).rounded().saturatingInt)
         self.curve = curve
@@ -42,7 +42,7 @@ public struct AnimationSpec: Sendable {
 
     /// The duration the animation really has (a spring sets its own).
     public var effectiveDuration: Double {
-        if case .spring = curve { return curve.settleDuration }
+        if curve.setsOwnDuration { return curve.settleDuration }
         return duration
     }
 }

@@ -13,30 +13,64 @@ public enum Curve: Equatable, Sendable {
     /// response (the period of the undamped spring, in seconds), as SwiftUI
     /// and UIKit's spring animations take them.
     case spring(damping: Double, response: Double)
+    /// Flutter's `Cubic`, evaluated as Flutter does (FlutterCurve.swift).
+    case flutterCubic(FlutterCubic)
+    /// Flutter's `ThreePointCubic`.
+    case flutterThreePoint(FlutterThreePointCubic)
+    /// Flutter's `FlippedCurve`: 1 - curve(1 - t).
+    indirect case flipped(Curve)
+    /// React Native's Animated.spring; it sets its own duration.
+    case physicalSpring(PhysicalSpring)
 
     public static let easeIn = Curve.cubicBezier(0.42, 0, 1, 1)
     public static let easeOut = Curve.cubicBezier(0, 0, 0.58, 1)
     public static let easeInOut = Curve.cubicBezier(0.42, 0, 0.58, 1)
 
-    /// The names SPEC gives the curves.
+    // Flutter's named curves that the presets use (curves.dart, Curves.*).
+    public static let flutterEase = Curve.flutterCubic(FlutterCubic(0.25, 0.1, 0.25, 1.0))
+    public static let linearToEaseOut = Curve.flutterCubic(FlutterCubic(0.35, 0.91, 0.33, 0.97))
+    public static let easeInToLinear = Curve.flutterCubic(FlutterCubic(0.67, 0.03, 0.65, 0.09))
+    public static let fastLinearToSlowEaseIn = Curve.flutterCubic(FlutterCubic(0.18, 1.0, 0.04, 1.0))
+    public static let fastEaseInToSlowEaseOut = Curve.flutterThreePoint(FlutterThreePointCubic(
+        Point(0.056, 0.024), Point(0.108, 0.3085), Point(0.198, 0.541),
+        Point(0.3655, 1.0), Point(0.5465, 0.989)))
+
+    /// Every curve name, SPEC's first, then Flutter's.
+    public static let names = [
+        "linear", "ease_in", "ease_out", "ease_in_out",
+        "ease", "linear_to_ease_out", "ease_in_to_linear", "fast_linear_to_slow_ease_in",
+        "fast_ease_in_to_slow_ease_out", "fast_ease_in_to_slow_ease_out_flipped",
+        "linear_to_ease_out_flipped",
+    ]
+
+    /// The names SPEC gives the curves, and Flutter's (snake case).
     public static func named(_ name: String) -> Curve? {
         switch name {
         case "linear": return .linear
         case "ease_in": return .easeIn
         case "ease_out": return .easeOut
         case "ease_in_out": return .easeInOut
+        case "ease": return .flutterEase
+        case "linear_to_ease_out": return .linearToEaseOut
+        case "ease_in_to_linear": return .easeInToLinear
+        case "fast_linear_to_slow_ease_in": return .fastLinearToSlowEaseIn
+        case "fast_ease_in_to_slow_ease_out": return .fastEaseInToSlowEaseOut
+        case "fast_ease_in_to_slow_ease_out_flipped": return .flipped(.fastEaseInToSlowEaseOut)
+        case "linear_to_ease_out_flipped": return .flipped(.linearToEaseOut)
         default: return nil
         }
     }
 
     public var name: String {
+        if let known = Curve.names.first(where: { Curve.named($0) == self }) { return known }
         switch self {
-        case .linear: return "linear"
-        case .easeIn: return "ease_in"
-        case .easeOut: return "ease_out"
-        case .easeInOut: return "ease_in_out"
         case .cubicBezier: return "cubic_bezier"
         case .spring: return "spring"
+        case .flutterCubic: return "cubic"
+        case .flutterThreePoint: return "three_point_cubic"
+        case .flipped(let c): return c.name + "_flipped"
+        case .physicalSpring: return "physical_spring"
+        default: return "curve"
         }
     }
 
@@ -54,12 +88,29 @@ public enum Curve: Equatable, Sendable {
             return Curve.bezier(t, y1, y2)
         case let .spring(damping, response):
             return Curve.springPosition(at: p * settleDuration, damping: damping, response: response)
+        case let .flutterCubic(c):
+            return c.transform(p)
+        case let .flutterThreePoint(c):
+            return c.transform(p)
+        case let .flipped(c):
+            return 1 - c.value(at: 1 - p)
+        case let .physicalSpring(s):
+            return s.value(at: p)
+        }
+    }
+
+    /// Springs decide how long they last.
+    public var setsOwnDuration: Bool {
+        switch self {
+        case .spring, .physicalSpring: return true
+        default: return false
         }
     }
 
     /// For a spring, the time until it stays within 0.1% of its target;
     /// a spring animation lasts this long whatever duration was asked.
     public var settleDuration: Double {
+        if case let .physicalSpring(s) = self { return s.settle }
         guard case let .spring(damping, response) = self else { return 0 }
         let omega = 2 * Double.pi / response
         let decay = damping < 1 ? damping * omega : omega * (damping - (damping * damping - 1).squareRoot())

@@ -11,10 +11,10 @@ package struct PanTracker {
     private var tracker: VelocityTracker
     let slop: Double
 
-    init(down: Point, at nanos: Int, tunables: Tunables) {
+    init(down: Point, at nanos: Int, tunables: Tunables, slop: Double? = nil) {
         downLocation = down
         location = down
-        slop = tunables.panSlop
+        self.slop = slop ?? tunables.panSlop
         tracker = VelocityTracker(tunables: tunables)
         tracker.add(down, at: nanos)
     }

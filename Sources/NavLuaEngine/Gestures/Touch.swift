@@ -169,7 +169,7 @@ extension World {
         // A frozen navigation ignores touches (issue 13): no recognizer sees them.
         guard let nav = touchTarget, !nav.stuck else { return }
         touch.navigation = nav
-        touch.pan = PanTracker(down: point, at: now, tunables: tunables)
+        touch.pan = PanTracker(down: point, at: now, tunables: tunables, slop: nav.options.panSlop)
         // A pop gesture takes one touch: a second finger before it began fails it.
         for other in touches where other !== touch && other.navigation === nav {
             other.pop?.secondTouchArrived()

@@ -66,13 +66,32 @@ final class InteractivePop {
         let T = nav.options.transition.effectiveDuration
         let decision: PopDecision = cancelled ? .cancel : decide(progress: p, velocity: velocity, duration: T)
         let finish = decision == .finish
-        // The rest of the way at UIKit's completion speed max(remaining, T|v|).
-        let v = sign * velocity.x / world.width
         let remaining = finish ? 1 - p : p
-        let speed = max(remaining, T * abs(v))
-        let seconds = remaining > 0 && speed > 0 ? T * remaining / speed : 0
-        animate(tr, from: tr.progress, to: finish ? 1 : 0, seconds: seconds, finish: finish) { tr.progress = $0 }
+        let (seconds, curve) = drop(remaining: remaining, velocity: velocity, finish: finish, duration: T)
+        animate(tr, from: tr.progress, to: finish ? 1 : 0, seconds: seconds, curve: curve,
+                finish: finish) { tr.progress = $0 }
         return decision
+    }
+
+    /// How long the rest of the way takes, and on which curve.
+    private func drop(remaining: Double, velocity: Point, finish: Bool,
+                      duration T: Double) -> (Double, Curve) {
+        let towardTrailing = sign * velocity.x   // points per second
+        switch nav.options.drop {
+        case .completionSpeed:
+            // UIKit's completion speed max(remaining, T|v|), ease-in-out.
+            let v = towardTrailing / world.width
+            let speed = max(remaining, T * abs(v))
+            return (remaining > 0 && speed > 0 ? T * remaining / speed : 0, .easeInOut)
+        case let .fixed(duration, curve):
+            return (remaining > 0 ? duration : 0, curve)
+        case let .spring(spring):
+            // The finger's velocity, toward where the pop is going.
+            let v = finish ? towardTrailing : -towardTrailing
+            guard remaining > 0,
+                  let s = spring.started(distance: remaining * world.width, velocity: v) else { return (0, .linear) }
+            return (s.settle, .physicalSpring(s))
+        }
     }
 
     /// The navigation's completion rule, on the release measured toward
@@ -96,17 +115,17 @@ final class InteractivePop {
         let finish = !cancelled && snapshotX > t.snapshotFinishDistance
         animate(tr, from: tr.offset, to: finish ? world.width : 0,
                 seconds: finish ? t.snapshotFinishDuration : t.snapshotCancelDuration,
-                finish: finish) { tr.offset = $0 }
+                curve: .easeInOut, finish: finish) { tr.offset = $0 }
         return finish ? .finish : .cancel
     }
 
     /// Animates the rest of the way; at its end the navigation finishes or
     /// cancels the pop.
-    private func animate(_ tr: Transition, from: Double, to: Double, seconds: Double, finish: Bool,
-                         apply: @escaping (Double) -> Void) {
+    private func animate(_ tr: Transition, from: Double, to: Double, seconds: Double, curve: Curve,
+                         finish: Bool, apply: @escaping (Double) -> Void) {
         let nav = self.nav
         tr.animationID = world.animate(
-            from: from, to: to, seconds: seconds, curve: .easeInOut, label: tr.label, apply: apply,
+            from: from, to: to, seconds: seconds, curve: curve, label: tr.label, apply: apply,
             complete: { finish ? nav.finishInteractivePop(tr) : nav.cancelInteractivePop(tr) })
     }
 }

@@ -305,13 +305,22 @@ public final class NavigationController {
         begin(transition)
         let spec = options.transition
         transition.animationID = world.animate(
-            from: 0, to: 1, seconds: spec.duration, curve: spec.curve, label: transition.label,
+            from: 0, to: 1, seconds: spec.duration, curve: transitionCurve, label: transition.label,
             apply: { transition.progress = $0 },
             complete: { [unowned self] in
                 self.end(transition, finished: true)
                 self.lifecycle(.did_disappear, leaving, animated: true)
                 self.lifecycle(.did_appear, arriving, animated: true)
             })
+    }
+
+    /// The curve of a push or pop: React Navigation's spring travels the
+    /// width from rest; otherwise the transition's own curve.
+    private var transitionCurve: Curve {
+        if let spring = options.transitionSpring?.started(distance: width, velocity: 0) {
+            return .physicalSpring(spring)
+        }
+        return options.transition.curve
     }
 
     func begin(_ transition: Transition) {
@@ -526,6 +535,7 @@ public final class NavigationController {
 
     public func visual() -> Visual {
         let w = width, s = sign, t = config.tunables
+        let parallax = options.parallax, dimming = options.dim
         var top: Visual.Placed? = self.top.map { Visual.Placed(screen: $0, x: 0) }
         var below: Visual.Placed?
         var dim = 0.0
@@ -534,14 +544,20 @@ public final class NavigationController {
         if let tr = transition {
             let q = tr.progress
             switch tr.kind {
-            case .push:
-                top = Visual.Placed(screen: tr.top, x: s * w * (1 - q))
-                below = tr.below.map { Visual.Placed(screen: $0, x: -s * t.parallax * w * q) }
-                dim = t.dim * q
-            case .pop, .interactivePop:
+            case .push, .pop:
+                // the route animation's value, as Flutter's CupertinoPageTransition reads it
+                let r = tr.kind == .push ? q : 1 - q
+                let c = options.pageCurves
+                let topShown = c.map { (tr.kind == .push ? $0.pushTop : $0.popTop).value(at: r) } ?? r
+                let belowCovered = c.map { (tr.kind == .push ? $0.pushBelow : $0.popBelow).value(at: r) } ?? r
+                top = Visual.Placed(screen: tr.top, x: s * w * (1 - topShown))
+                below = tr.below.map { Visual.Placed(screen: $0, x: -s * parallax * w * belowCovered) }
+                dim = dimming * r
+            case .interactivePop:
+                // linear under the finger and during the drop, on every preset
                 top = Visual.Placed(screen: tr.top, x: s * w * q)
-                below = tr.below.map { Visual.Placed(screen: $0, x: -s * t.parallax * w * (1 - q)) }
-                dim = t.dim * (1 - q)
+                below = tr.below.map { Visual.Placed(screen: $0, x: -s * parallax * w * (1 - q)) }
+                dim = dimming * (1 - q)
             case .snapshotPop:
                 let x = tr.offset
                 top = Visual.Placed(screen: tr.top, x: s * x)

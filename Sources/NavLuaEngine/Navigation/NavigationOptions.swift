@@ -28,15 +28,32 @@ public struct NavigationOptions {
     /// FD `fd_viewControllerBasedNavigationBarAppearanceEnabled`.
     public var barPerScreen = true
     public var edgeWidth: Double
+    /// Touches on this navigation begin a pan past this distance (points).
+    public var panSlop: Double
     public var completion: CompletionRule = .uikit
     /// Who answers the pop gesture's delegate questions (edge and fullscreen styles).
     public var gestureDelegate: GestureDelegate = .uikit
     public var transition: AnimationSpec
     public var presentation: AnimationSpec
+    /// The preset these values came from (Preset.swift); "uikit" by default.
+    public var preset = "uikit"
+    /// The screen below starts this fraction of the width to the leading side.
+    public var parallax: Double
+    /// Black over the screen below while it is covered.
+    public var dim: Double
+    /// Per-screen curves of push and pop (nil: `transition.curve` for both).
+    public var pageCurves: PageCurves?
+    /// How a released interactive pop travels the rest of the way.
+    public var drop: DropRule = .completionSpeed
+    /// Push and pop as this spring instead of `transition`.
+    public var transitionSpring: PhysicalSpring?
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth
+        panSlop = tunables.panSlop
         transition = tunables.transition
         presentation = tunables.presentation
+        parallax = tunables.parallax
+        dim = tunables.dim
     }
 }

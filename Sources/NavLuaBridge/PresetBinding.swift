@@ -1,0 +1,233 @@
+import CLua
+import NavLuaEngine
+
+/// navlua.presets, navlua.preset, navlua.define_preset and navlua.cubic:
+/// the platform presets of issue 12 (README "Platform presets").
+enum PresetBinding {
+    static let functions: [(String, navlua_SwiftFunction)] = [
+        ("presets", presets), ("preset", preset), ("define_preset", definePreset), ("cubic", cubic),
+    ]
+
+    static func names(_ b: Bridge) -> [String] { b.presets.map(\.name) }
+
+    /// The preset called `name`, or an error listing the known ones.
+    static func find(_ name: String, _ b: Bridge) throws -> Preset {
+        guard let p = b.presets.first(where: { $0.name == name }) else {
+            throw NavError("unknown preset '\(name)' (expected one of: \(names(b).joined(separator: ", ")))")
+        }
+        return p
+    }
+
+    static let presets: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.presets") { b, lua in
+            let list = names(b)
+            lua.newTable(array: Int32(list.count))
+            for (i, name) in list.enumerated() {
+                lua.push(name)
+                lua.rawSet(-2, i + 1)
+            }
+            return 1
+        }
+    }
+
+    static let preset: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.preset") { b, lua in
+            let p = try find(try lua.requiredString(1, "name"), b)
+            push(p, lua)
+            return 1
+        }
+    }
+
+    /// The keys of a preset's table, as navlua.preset returns them and
+    /// navlua.define_preset takes them.
+    static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
+                       "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
+                       "completion", "drop", "drop_duration", "drop_curve", "spring",
+                       "transition_spring"]
+
+    static let dropNames = ["completion_speed", "fixed", "spring"]
+
+    /// A copy of a preset's values: numbers, curve names, rule names.
+    static func push(_ p: Preset, _ lua: Lua) {
+        lua.newTable(hash: 16)
+        func set(_ key: String, _ d: Double) { lua.push(d); lua.rawSet(-2, key) }
+        func set(_ key: String, _ s: String) { lua.push(s); lua.rawSet(-2, key) }
+        func set(_ key: String, curve: Curve) { pushCurve(curve, lua); lua.rawSet(-2, key) }
+        if let style = p.style { set("style", style.rawValue) }
+        set("edge_width", p.edgeWidth)
+        set("pan_slop", p.panSlop)
+        set("parallax", p.parallax)
+        set("dim", p.dim)
+        set("duration", p.transition.duration)
+        set("curve", curve: p.transition.curve)
+        if let c = p.pageCurves {
+            set("top_curve", curve: c.pushTop)
+            set("below_curve", curve: c.pushBelow)
+            set("pop_top_curve", curve: c.popTop)
+            set("pop_below_curve", curve: c.popBelow)
+        }
+        set("completion", p.completion.name)
+        set("drop", p.drop.name)
+        switch p.drop {
+        case .completionSpeed: break
+        case let .fixed(duration, curve):
+            set("drop_duration", duration)
+            set("drop_curve", curve: curve)
+        case let .spring(s):
+            pushSpring(s, lua)
+            lua.rawSet(-2, "spring")
+        }
+        if let s = p.transitionSpring {
+            lua.push(true)
+            lua.rawSet(-2, "transition_spring")
+            if case .spring = p.drop {} else {
+                pushSpring(s, lua)
+                lua.rawSet(-2, "spring")
+            }
+        }
+    }
+
+    static let springKeys = ["stiffness", "damping", "mass", "overshoot_clamping",
+                             "rest_displacement", "rest_speed"]
+
+    static func pushSpring(_ s: PhysicalSpring, _ lua: Lua) {
+        lua.newTable(hash: 6)
+        for (k, d) in [("stiffness", s.stiffness), ("damping", s.damping), ("mass", s.mass),
+                       ("rest_displacement", s.restDisplacement), ("rest_speed", s.restSpeed)] {
+            lua.push(d)
+            lua.rawSet(-2, k)
+        }
+        lua.push(s.overshootClamping)
+        lua.rawSet(-2, "overshoot_clamping")
+    }
+
+    /// A curve as Lua sees it: its name, or the table navlua.cubic /
+    /// navlua.spring made.
+    static func pushCurve(_ c: Curve, _ lua: Lua) {
+        switch c {
+        case let .flutterCubic(f) where Curve.named(c.name) == nil:
+            pushCubicTable(f.a, f.b, f.c, f.d, lua)
+        case let .spring(damping, response):
+            lua.newTable(hash: 3)
+            lua.push("spring"); lua.rawSet(-2, "curve")
+            lua.push(damping); lua.rawSet(-2, "damping")
+            lua.push(response); lua.rawSet(-2, "response")
+        default:
+            lua.push(c.name)
+        }
+    }
+
+    static func pushCubicTable(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ lua: Lua) {
+        lua.newTable(hash: 5)
+        lua.push("cubic"); lua.rawSet(-2, "curve")
+        for (k, v) in [("x1", a), ("y1", b), ("x2", c), ("y2", d)] {
+            lua.push(v)
+            lua.rawSet(-2, k)
+        }
+    }
+
+    /// navlua.cubic(x1, y1, x2, y2): Flutter's Cubic, for any `curve` field.
+    static let cubic: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.cubic") { _, lua in
+            let v = try (1...4).map { try lua.finiteNumber(Int32($0), ["x1", "y1", "x2", "y2"][$0 - 1]) }
+            if let problem = FlutterCubic.check(v[0], v[1], v[2], v[3]) { throw NavError(problem) }
+            pushCubicTable(v[0], v[1], v[2], v[3], lua)
+            return 1
+        }
+    }
+
+    static let definePreset: navlua_SwiftFunction = { L in
+        bridged(L, "navlua.define_preset") { b, lua in
+            let name = try lua.requiredString(1, "name")
+            if Preset.builtIn().contains(where: { $0.name == name }) {
+                throw NavError("'\(name)' is a built-in preset; choose another name")
+            }
+            guard !name.isEmpty else { throw argumentError("name", "a non-empty string", got: "''") }
+            let o = try Options(lua, 2, allowed: keys)
+            var p = try find(try o.string("base") ?? "uikit", b)
+            p.name = name
+            try read(o, lua, into: &p)
+            b.presets.removeAll { $0.name == name }
+            b.presets.append(p)
+            return 0
+        }
+    }
+
+    private static func read(_ o: Options, _ lua: Lua, into p: inout Preset) throws {
+        if let style = try o.string("style") {
+            guard let s = PopStyle(rawValue: style) else {
+                throw NavError("unknown style '\(style)' (expected edge, fullscreen or snapshot)")
+            }
+            p.style = s
+        }
+        if let e = try o.nonNegative("edge_width") { p.edgeWidth = e }
+        if let s = try o.nonNegative("pan_slop") { p.panSlop = s }
+        if let x = try o.nonNegative("parallax") { p.parallax = x }
+        if let d = try o.nonNegative("dim") { p.dim = d }
+        if let d = try o.nonNegative("duration") { p.transition.duration = d }
+        if let c = try o.with("curve", { try NavigationBinding.curve(lua, -1, "curve") }) {
+            p.transition.curve = c
+            p.pageCurves = nil
+        }
+        let page = try ["top_curve", "below_curve", "pop_top_curve", "pop_below_curve"].map { key in
+            try o.with(key) { try NavigationBinding.curve(lua, -1, key) }
+        }
+        if page.contains(where: { $0 != nil }) {
+            let base = p.pageCurves ?? PageCurves(pushTop: p.transition.curve, pushBelow: p.transition.curve,
+                                                  popTop: p.transition.curve, popBelow: p.transition.curve)
+            p.pageCurves = PageCurves(pushTop: page[0] ?? base.pushTop, pushBelow: page[1] ?? base.pushBelow,
+                                      popTop: page[2] ?? base.popTop, popBelow: page[3] ?? base.popBelow)
+        }
+        if let rule = try o.string("completion") {
+            guard let r = CompletionRule.named(rule) else {
+                throw NavError("unknown completion rule '\(rule)' (expected \(CompletionRule.names.joined(separator: ", ")))")
+            }
+            p.completion = r
+        }
+        let spring = try o.with("spring") { try readSpring(lua, -1) }
+        let currentSpring: PhysicalSpring? = {
+            if case let .spring(s) = p.drop { return s }
+            return p.transitionSpring
+        }()
+        switch try o.string("drop") ?? p.drop.name {
+        case "completion_speed":
+            p.drop = .completionSpeed
+        case "fixed":
+            var (duration, curve) = (0.35, Curve.fastEaseInToSlowEaseOut)
+            if case let .fixed(d, c) = p.drop { (duration, curve) = (d, c) }
+            if let d = try o.nonNegative("drop_duration") { duration = d }
+            if let c = try o.with("drop_curve", { try NavigationBinding.curve(lua, -1, "drop_curve") }) { curve = c }
+            p.drop = .fixed(duration: duration, curve: curve)
+        case "spring":
+            guard let s = spring ?? currentSpring else {
+                throw NavError("drop = \"spring\" needs a 'spring' table (\(springKeys.joined(separator: ", ")))")
+            }
+            p.drop = .spring(s)
+        case let other:
+            throw NavError("unknown drop rule '\(other)' (expected \(dropNames.joined(separator: ", ")))")
+        }
+        if let on = try o.bool("transition_spring") {
+            guard !on || spring != nil || currentSpring != nil else {
+                throw NavError("transition_spring = true needs a 'spring' table (\(springKeys.joined(separator: ", ")))")
+            }
+            p.transitionSpring = on ? (spring ?? currentSpring) : nil
+        } else if let s = spring, p.transitionSpring != nil {
+            p.transitionSpring = s
+        }
+    }
+
+    /// `{stiffness=, damping=, mass=, overshoot_clamping=, rest_displacement=, rest_speed=}`,
+    /// React Navigation's names; missing values come from TransitionIOSSpec.
+    static func readSpring(_ lua: Lua, _ i: Int32) throws -> PhysicalSpring {
+        let o = try Options(lua, i, allowed: springKeys)
+        var s = Preset.reactSpring
+        if let v = try o.number("stiffness") { s.stiffness = v }
+        if let v = try o.number("damping") { s.damping = v }
+        if let v = try o.number("mass") { s.mass = v }
+        if let v = try o.bool("overshoot_clamping") { s.overshootClamping = v }
+        if let v = try o.number("rest_displacement") { s.restDisplacement = v }
+        if let v = try o.number("rest_speed") { s.restSpeed = v }
+        if let problem = s.problem() { throw NavError("spring: \(problem)") }
+        return s
+    }
+}

@@ -1,0 +1,146 @@
+/// How the screens move during a push or a pop, per screen, as Flutter's
+/// CupertinoPageTransition drives them: the route animation t runs 0 -> 1
+/// for a push and 1 -> 0 for a pop; the top screen is at W (1 - top(t)) and
+/// the screen below at -parallax W below(t). `popTop` and `popBelow` are the
+/// reverse curves a CurvedAnimation uses while the animation runs backward.
+public struct PageCurves: Equatable, Sendable {
+    public var pushTop: Curve
+    public var pushBelow: Curve
+    public var popTop: Curve
+    public var popBelow: Curve
+
+    public init(pushTop: Curve, pushBelow: Curve, popTop: Curve, popBelow: Curve) {
+        self.pushTop = pushTop; self.pushBelow = pushBelow
+        self.popTop = popTop; self.popBelow = popBelow
+    }
+}
+
+/// How a released interactive pop travels the rest of the way.
+public enum DropRule: Equatable, Sendable {
+    /// UIPercentDrivenInteractiveTransition: the transition's own curve at
+    /// completion speed max(remaining, T|v|) (SPEC section 4).
+    case completionSpeed
+    /// A fixed duration and curve, whatever is left (Flutter's
+    /// _kDroppedSwipePageAnimationDuration with fastEaseInToSlowEaseOut).
+    case fixed(duration: Double, curve: Curve)
+    /// A spring that starts with the finger's velocity (React Navigation).
+    case spring(PhysicalSpring)
+
+    public var name: String {
+        switch self {
+        case .completionSpeed: return "completion_speed"
+        case .fixed: return "fixed"
+        case .spring: return "spring"
+        }
+    }
+}
+
+/// Every number and rule that differs between platforms, set together on a
+/// navigation by `preset`. Options given beside a preset override one value.
+public struct Preset {
+    public var name: String
+    /// nil: the navigation's own default style.
+    public var style: PopStyle?
+    public var edgeWidth: Double
+    /// A pan on this navigation begins past this distance from touch-down.
+    public var panSlop: Double
+    public var parallax: Double
+    public var dim: Double
+    public var transition: AnimationSpec
+    /// nil: `transition.curve` moves both screens (UIKit).
+    public var pageCurves: PageCurves?
+    public var completion: CompletionRule
+    public var drop: DropRule
+    /// Push and pop as a spring (React Navigation), instead of `transition`.
+    public var transitionSpring: PhysicalSpring?
+
+    /// UIKit: today's numbers, each with its source in Tunables.swift. The
+    /// 0.35 s push is lore, not measured (ANCHORS: UIKit).
+    public static func uikit(_ t: Tunables = Tunables()) -> Preset {
+        Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop,
+               parallax: t.parallax, dim: t.dim,
+               transition: t.transition, pageCurves: nil, completion: .uikit,
+               drop: .completionSpeed, transitionSpring: nil)
+    }
+
+    /// Flutter's CupertinoPageRoute (packages/flutter/lib/src/cupertino/
+    /// route.dart, current stable; checked against test/cupertino/route_test.dart).
+    public static var flutter: Preset { Preset(
+        name: "flutter",
+        // _CupertinoBackGestureDetector: a Listener on the leading edge only.
+        style: .edge,
+        // _kBackGestureWidth = 20.0 (or the safe-area padding, if wider).
+        edgeWidth: 20,
+        // HorizontalDragGestureRecognizer: kTouchSlop = 18 (gestures/constants.dart).
+        panSlop: 18,
+        // _kMiddleLeftTween: Offset.zero -> Offset(-1.0 / 3.0, 0).
+        parallax: 1.0 / 3.0,
+        // _kCupertinoPageTransitionBarrierColor = Color(0x18000000): 24/255.
+        dim: 24.0 / 255.0,
+        // CupertinoRouteTransitionMixin.transitionDuration: 500 ms. The route
+        // animation itself is linear; the curves below shape each screen.
+        transition: AnimationSpec(duration: 0.5, curve: .linear),
+        // CupertinoPageTransition: primary fastEaseInToSlowEaseOut (reverse:
+        // its flip), secondary linearToEaseOut (reverse: easeInToLinear).
+        pageCurves: PageCurves(pushTop: .fastEaseInToSlowEaseOut, pushBelow: .linearToEaseOut,
+                               popTop: .flipped(.fastEaseInToSlowEaseOut), popBelow: .easeInToLinear),
+        // dragEnd: |v| >= _kMinFlingVelocity (1.0 widths/s) decides by
+        // direction, else controller.value > 0.5 keeps the page.
+        completion: .flutter,
+        // dragEnd: animateTo / animateBack over _kDroppedSwipePageAnimationDuration
+        // (350 ms) with Curves.fastEaseInToSlowEaseOut; the pages stay linear
+        // (userGestureInProgress) until it ends.
+        drop: .fixed(duration: 0.35, curve: .fastEaseInToSlowEaseOut),
+        transitionSpring: nil) }
+
+    /// React Navigation's iOS spring (@react-navigation/stack
+    /// TransitionSpecs.TransitionIOSSpec): "exact values from
+    /// UINavigationController's animation configuration".
+    public static let reactSpring = PhysicalSpring(
+        stiffness: 1000, damping: 500, mass: 3, overshootClamping: true,
+        restDisplacement: 10, restSpeed: 10)
+
+    /// @react-navigation/stack (current): Card.tsx and CardStyleInterpolators.
+    public static var reactNavigation: Preset { Preset(
+        name: "react_navigation",
+        // Card.tsx: the pan activates only from the edge.
+        style: .edge,
+        // GESTURE_RESPONSE_DISTANCE_HORIZONTAL = 50 (gestureResponseDistance).
+        edgeWidth: 50,
+        // gestureActivationCriteria: activeOffsetX 5 (navlua measures the
+        // distance, not the horizontal offset alone).
+        panSlop: 5,
+        // forHorizontalIOS: next.progress [0, 1] -> [0, screen.width * -0.3].
+        parallax: 0.3,
+        // forHorizontalIOS: overlay opacity current.progress [0, 1] -> [0, 0.07]
+        // (0.07 in v5 and v6; v7 changed it to 0.1).
+        dim: 0.07,
+        // Not used for push and pop (the spring below is); kept for `T`.
+        transition: AnimationSpec(duration: 0.35, curve: .linear),
+        pageCurves: nil,
+        // Card.tsx handleGestureStateChange: closing when
+        // translation + velocity * gestureVelocityImpact (0.3) > width / 2.
+        completion: .reactNavigation,
+        // Card.tsx animate(): Animated.spring with the gesture's velocity.
+        drop: .spring(reactSpring),
+        transitionSpring: reactSpring) }
+
+    public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
+        [uikit(t), flutter, reactNavigation]
+    }
+
+    /// The options of a navigation made with this preset.
+    public func apply(to o: inout NavigationOptions) {
+        o.preset = name
+        if let s = style { o.style = s }
+        o.edgeWidth = edgeWidth
+        o.panSlop = panSlop
+        o.parallax = parallax
+        o.dim = dim
+        o.transition = transition
+        o.pageCurves = pageCurves
+        o.completion = completion
+        o.drop = drop
+        o.transitionSpring = transitionSpring
+    }
+}
