@@ -17,7 +17,59 @@
 ---points per second; returns true to finish the pop.
 ---@alias navlua.CompletionFunction fun(p: number, velocity_x: number, gesture: navlua.Gesture): boolean
 
----@alias navlua.CurveName "linear"|"ease_in"|"ease_out"|"ease_in_out"
+---SPEC's cubic Beziers, and Flutter's named curves (the flutter preset uses them).
+---@alias navlua.CurveName
+---| "linear"
+---| "ease_in"
+---| "ease_out"
+---| "ease_in_out"
+---| "ease"                                   # Flutter's Curves.ease
+---| "linear_to_ease_out"                     # Flutter's Curves.linearToEaseOut
+---| "ease_in_to_linear"                      # Flutter's Curves.easeInToLinear
+---| "fast_linear_to_slow_ease_in"            # Flutter's Curves.fastLinearToSlowEaseIn
+---| "fast_ease_in_to_slow_ease_out"          # Flutter's Curves.fastEaseInToSlowEaseOut (ThreePointCubic)
+---| "fast_ease_in_to_slow_ease_out_flipped"  # its flip, for the screen going away
+---| "linear_to_ease_out_flipped"
+
+---Flutter's Cubic with these control points (from navlua.cubic).
+---@class navlua.Cubic
+---@field curve "cubic"
+---@field x1 number
+---@field y1 number
+---@field x2 number
+---@field y2 number
+
+---@alias navlua.PresetName "uikit"|"flutter"|"react_navigation"|string
+
+---A spring as React Native's Animated.spring takes it (React Navigation's TransitionIOSSpec).
+---@class navlua.PhysicalSpring
+---@field stiffness? number
+---@field damping? number
+---@field mass? number
+---@field overshoot_clamping? boolean
+---@field rest_displacement? number points
+---@field rest_speed? number points per second
+
+---A preset's values, as navlua.preset returns them and navlua.define_preset takes them.
+---@class navlua.PresetValues
+---@field base? navlua.PresetName define_preset only: the preset to start from (default "uikit")
+---@field style? navlua.Style
+---@field edge_width? number points
+---@field pan_slop? number points
+---@field parallax? number how far the screen below moves, in widths
+---@field dim? number the dim (or overlay) over the screen below at rest
+---@field duration? number push and pop, seconds
+---@field curve? navlua.CurveName|navlua.Cubic
+---@field top_curve? navlua.CurveName|navlua.Cubic the pushed screen's curve
+---@field below_curve? navlua.CurveName|navlua.Cubic the screen below's curve
+---@field pop_top_curve? navlua.CurveName|navlua.Cubic
+---@field pop_below_curve? navlua.CurveName|navlua.Cubic
+---@field completion? navlua.CompletionRuleName
+---@field drop? "completion_speed"|"fixed"|"spring" the release animation's rule
+---@field drop_duration? number seconds, for "fixed"
+---@field drop_curve? navlua.CurveName|navlua.Cubic
+---@field spring? navlua.PhysicalSpring the release spring
+---@field transition_spring? navlua.PhysicalSpring push and pop as a spring
 
 ---@alias navlua.TraceKind
 ---| "touch"
@@ -34,6 +86,8 @@
 ---| "dismiss"
 ---| "scroll"
 ---| "error"
+---| "pitfall"  # a known trap happened (root freeze, custom back button, leaked switch, bar after cancel)
+---| "app"      # the app went to the background and back (navlua.background)
 
 ---A point: `{x, y}` or `{x=, y=}`.
 ---@alias navlua.PointLike {[1]: number, [2]: number}|{x: number, y: number}
@@ -55,7 +109,7 @@
 
 ---@class navlua.Animation
 ---@field duration? number seconds
----@field curve? navlua.CurveName|navlua.Spring
+---@field curve? navlua.CurveName|navlua.Spring|navlua.Cubic
 
 ---@class navlua.AnimatedOptions
 ---@field animated? boolean default true
@@ -144,6 +198,31 @@ function navlua.screen(screen) end
 ---@return navlua.Navigation
 function navlua.navigation(options) end
 
+---The names of the presets, built-in first.
+---@return string[]
+function navlua.presets() end
+
+---A copy of a preset's values.
+---@param name navlua.PresetName
+---@return navlua.PresetValues
+function navlua.preset(name) end
+
+---Adds a team's own preset, from `base` (default "uikit") with the values given.
+---@param name string
+---@param values navlua.PresetValues
+function navlua.define_preset(name, values) end
+
+---Flutter's Cubic(x1, y1, x2, y2), for any `curve` field.
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@return navlua.Cubic
+function navlua.cubic(x1, y1, x2, y2) end
+
+---The app goes to the background and comes back: ends a root freeze (README).
+function navlua.background() end
+
 ---A finger down at (x, y) (or at a point); move it with the touch's methods.
 ---@param x number|navlua.PointLike
 ---@param y? number
@@ -204,6 +283,7 @@ function navlua.snapshot(name, value) end
 ---@field pop_disabled? boolean no interactive pop while this screen is on top
 ---@field max_initial_distance? number pop only if the pan began this close to the leading edge
 ---@field navigation_bar_hidden? boolean the bar is hidden while this screen is shown
+---@field back_button? "system"|"custom" a custom back button kills UIKit's edge swipe (default "system")
 ---@field enabled? fun(self: navlua.Screen): boolean? false refuses a pop gesture
 ---@field allow_drag_back? fun(self: navlua.Screen, gesture: navlua.Gesture): boolean? decides a pop gesture
 ---@field will_go_back? fun(self: navlua.Screen): boolean? false vetoes a user-initiated back
@@ -256,6 +336,14 @@ function Screen:add_scroll_view(options) end
 ---@field completion? navlua.CompletionRuleName|navlua.CompletionFunction the release rule (default "uikit")
 ---@field transition? navlua.Animation push and pop (default 0.35 s ease_in_out)
 ---@field presentation? navlua.Animation present and dismiss (default 0.5 s ease_in_out)
+---@field preset? navlua.PresetName the platform's numbers (default "uikit", or `--preset`)
+---@field gesture_delegate? "uikit"|false|navlua.GestureDelegate the pop gesture's delegate (default "uikit")
+
+---The app's own delegate of the pop gesture, each method called when UIKit calls its counterpart.
+---@class navlua.GestureDelegate
+---@field should_receive_touch? fun(nav: navlua.Navigation, touch: navlua.Touch): boolean? at touch-down
+---@field should_begin? fun(nav: navlua.Navigation, gesture: navlua.Gesture): boolean? when the pan crosses the slop
+---@field should_recognize_simultaneously? fun(nav: navlua.Navigation, gesture: navlua.Gesture, other: navlua.ScrollView): boolean? when a scroll view holds the pan
 
 ---@class navlua.Placed
 ---@field screen navlua.Screen
@@ -288,6 +376,9 @@ function Screen:add_scroll_view(options) end
 ---@field pop_gesture boolean read/write
 ---@field style navlua.Style
 ---@field completion navlua.CompletionRuleName|"function" the rule's name
+---@field preset navlua.PresetName
+---@field gesture_delegate "uikit"|false|"custom"
+---@field stuck boolean the root freeze: a pop began with one screen and never ends (navlua.background ends it)
 ---@field id integer
 local Navigation = {}
 

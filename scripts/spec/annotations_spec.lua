@@ -47,6 +47,27 @@ end
 
 -- ---- what the sources hold -----------------------------------------------
 
+-- The Lua names of a `enum NAME: String, CaseIterable` of `file`: each case's
+-- raw value when it has one (`case barHidden = "bar_hidden"`), else its name.
+-- The bindings' __index functions switch over these enums, and the REPL
+-- completes from them.
+local function field_names(file, name)
+  local text = read("Sources/NavLuaBridge/" .. file)
+  local start = assert(text:find("enum " .. name .. ": String, CaseIterable", 1, true), name .. " in " .. file)
+  local names = {}
+  for line in text:sub(start):match("%b{}"):gmatch("[^\n]*") do
+    local list = line:match("^%s*case (.+)$")
+    if list then
+      for item in list:gmatch("[^,]+") do
+        local raw = item:match('"([%w_]+)"')
+        names[#names + 1] = raw or item:match("[%w_]+")
+      end
+    end
+  end
+  assert(#names > 0, "no fields found in " .. file .. " " .. name)
+  return names
+end
+
 -- The quoted names in `case "a", "b":` lines of the closure `name` in `file`,
 -- up to its `default:`.
 local function cases(file, name)
@@ -55,7 +76,7 @@ local function cases(file, name)
   local stop = assert(text:find("default:", start, true))
   local names = {}
   for line in text:sub(start, stop):gmatch("[^\n]*") do
-    if line:match("^%s*case \"") then
+    if line:match('^%s*case "') then
       for n in line:match("^%s*case (.-):"):gmatch('"([%w_]+)"') do names[#names + 1] = n end
     end
   end
@@ -145,13 +166,14 @@ describe("the LuaLS annotations (types/navlua.lua)", function()
   end)
 
   it("annotate every field the objects' __index functions read", function()
-    for _, case in ipairs{{"NavigationBinding.swift", "index", "navlua.Navigation"},
-                          {"TouchBinding.swift", "index", "navlua.Touch"},
-                          {"ScreenBinding.swift", "scrollIndex", "navlua.ScrollView"},
-                          {"ScreenBinding.swift", "scrollNewIndex", "navlua.ScrollView"}} do
-      local names = cases(case[1], case[2])
+    for _, case in ipairs{{"NavigationBinding.swift", "Field", "navlua.Navigation"},
+                          {"TouchBinding.swift", "Field", "navlua.Touch"},
+                          {"ScreenBinding.swift", "ScrollViewField", "navlua.ScrollView"}} do
+      local names = field_names(case[1], case[2])
       assert.are.same({}, missing(names, annotated.fields[case[3]]), case[3] .. " (" .. case[2] .. ")")
     end
+    local writable = cases("ScreenBinding.swift", "scrollNewIndex")
+    assert.are.same({}, missing(writable, annotated.fields["navlua.ScrollView"]), "scrollNewIndex")
     -- the one writable navigation field
     assert.matches('guard key == "pop_gesture"', read("Sources/NavLuaBridge/NavigationBinding.swift"), 1, true)
     assert.is_true(annotated.fields["navlua.Navigation"].pop_gesture)
