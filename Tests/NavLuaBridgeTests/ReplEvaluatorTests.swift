@@ -185,12 +185,14 @@ final class ReplEvaluatorTests: XCTestCase {
 
     func testAFileRunBeforeTheFirstInputReportsItsStatusAndError() throws {
         let path = NSTemporaryDirectory() + "navlua-repl-\(getpid()).lua"
-        try "nav = navlua.navigation{root = navlua.screen{title = 'A'}}\nerror('late')\n"
+        try "nav = navlua.navigation{root = navlua.screen{title = 'A'}}\nerror('late ' .. ...)\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = repl.run(file: path, arguments: [])
+        repl.host.setArgumentTable(["navlua", "-i", path, "x"].map { Array($0.utf8) }, script: 2)
+        let result = repl.run(script: Array(path.utf8))
         XCTAssertEqual(result.status, "[t=0.000s frame 0] nav1: A")
-        XCTAssertTrue(result.error?.hasPrefix(path + ":2: late") ?? false, result.error ?? "no error")
+        XCTAssertTrue(result.error?.hasPrefix(path + ":2: late x") ?? false, result.error ?? "no error")
+        XCTAssertTrue(result.error?.hasSuffix("\n\t[C]: in ?") ?? false, "lua.c's C frame ends the traceback")
         XCTAssertEqual(output("nav.count"), "1", "the file's globals stay")
     }
 

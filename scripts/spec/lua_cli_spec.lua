@@ -118,6 +118,26 @@ describe("the command line, as lua5.4 reads it", function()
     assert.matches("42", out)
   end)
 
+  it("gives the REPL the arg table lua.c builds, and the -i script its arguments", function()
+    local lua, nav = both("-e 'y=1' -i " .. q(dump) .. " a 'b c'", "")
+    local lines = "%-?%d+=LUA[^\n]*\n[^\n]*\n"
+    assert.are.equal(lua[1]:match(lines), nav[1]:match(lines))
+    assert.are.equal("-4=LUA -3=-e -2=y=1 -1=-i 0=" .. dump .. " 1=a 2=b c\n2\ta\tb c\n", nav[1]:match(lines))
+    lua, nav = both("-i", "print(#arg, arg[1], arg[0] ~= nil)\n")
+    assert.matches("\n1\t%-i\ttrue\n", lua[1])
+    assert.matches("1\t%-i\ttrue\n", nav[1])
+    local out = P.navlua("repl " .. q(dump) .. " x", "")
+    assert.matches("^[^\n]*%-2=LUA %-1=repl 0=" .. dump:gsub("%p", "%%%0") .. " 1=x\n1\tx\n", out)
+  end)
+
+  it("goes on in the state -e prepared, and runs the -i script from a C frame", function()
+    local script = P.script("x = (x or 0) + 1 error('boom ' .. x)", "boom.lua")
+    local out, err, code = P.navlua("-e 'x = 10' -i " .. q(script), "print(x)\n")
+    assert.are.equal(0, code, "the REPL stays open after the script's error")
+    assert.matches("11\n", out)
+    assert.matches(":1: boom 11\nstack traceback:\n.*in main chunk\n\t%[C%]: in %?\n", err)
+  end)
+
   it("keeps a script's debug hook from one REPL input to the next, as lua5.4", function()
     local input = 'debug.sethook(function() n = (n or 0) + 1 end, "l")\nx = 1\nprint(n ~= nil, debug.gethook() ~= nil)\n'
     local out, _, code = P.navlua("--timeout 30 -i", input)

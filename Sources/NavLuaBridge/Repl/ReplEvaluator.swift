@@ -111,12 +111,14 @@ package final class ReplEvaluator {
         return result
     }
 
-    /// Runs a file before the first input (`navlua -i FILE`).
-    package func run(file: String, arguments: [String]) -> ReplResult {
+    /// Runs the script of `navlua -i FILE` (nil: standard input) before the
+    /// first input, as lua.c's handle_script: its arguments from `arg`, from
+    /// a C frame, Ctrl-C as lua.c takes it while it runs.
+    package func run(script path: [UInt8]?) -> ReplResult {
         var result = ReplResult()
-        if case .failed(let message) = limited({ host.run(file: file, arguments: arguments) }) {
-            result.error = message
-        }
+        let error = limited { host.runFile(path, script: true) }
+        host.catchInterrupts()   // runFile put SIGINT back to lua.c's default
+        if let error = error { result.error = String(decoding: error, as: UTF8.self) }
         result.status = statusIfChanged()
         return result
     }
@@ -126,7 +128,7 @@ package final class ReplEvaluator {
     /// Runs user code under the per-input limits. A Ctrl-C that came at the
     /// prompt must not stop it; the count hook, which an interrupt removes,
     /// is armed again.
-    private func limited(_ body: () -> NavLuaHost.Outcome) -> NavLuaHost.Outcome {
+    private func limited<Outcome>(_ body: () -> Outcome) -> Outcome {
         let limits = navlua_limits(L)!
         limits.pointee.interrupted = 0
         host.catchInterrupts()

@@ -50,13 +50,10 @@ final class ReplSession {
 
     // MARK: the session
 
-    func start(script: String?, arguments: [String]) {
-        if let script = script {
-            host.setArguments(script: script, arguments: arguments)
-            show(repl.run(file: script, arguments: arguments))
-        } else {
-            host.setArguments(script: "", arguments: arguments)
-        }
+    /// Runs the script of `navlua -i FILE` (arg is already set, as lua.c's
+    /// createargtable built it).
+    func start(script: ScriptFile?) {
+        if let script = script { show(repl.run(script: script.path)) }
         if isatty(0) != 0 {
             writeOut(NavLuaHost.version + " (Lua 5.4)  Ctrl-D exits, Tab completes, navlua.live(true) plays in real time\n")
         }
