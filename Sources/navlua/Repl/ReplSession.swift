@@ -32,7 +32,7 @@ final class ReplSession {
         }
         host.catchInterrupts()
         repl = ReplEvaluator(host: host, timeout: timeout)
-        if let message = repl.preludeError { report(message) }
+        if let message = repl.preludeError { report(Array(message.utf8)) }
         repl.remember = { [unowned self] in self.reader.remember($0) }
         if let editor = editor { wire(editor) }
     }
@@ -67,7 +67,7 @@ final class ReplSession {
                 statusAbove = true
                 live = LiveClock(repl.world)
             }
-            let input = reader.read(prompt: continuing ? ">> " : "> ")
+            let input = reader.read(prompt: Array((continuing ? ">> " : "> ").utf8))
             live = nil
             switch input {
             case .endOfInput where continuing:
@@ -87,13 +87,13 @@ final class ReplSession {
     /// Prints what a chunk gave: its results, its error, then the status
     /// line unless live mode draws it above the next prompt.
     private func show(_ result: ReplResult) {
-        if let output = result.output { writeOut(output + "\n") }
+        if let output = result.output { writeOut(bytes: output + [10]) }
         if let error = result.error { report(error) }
         if let status = result.status, !(repl.isLive && editor != nil) { writeOut(status + "\n") }
     }
 
-    private func report(_ message: String) {
-        writeError(message + "\n")
+    private func report(_ message: [UInt8]) {
+        writeError(bytes: message + [10])
     }
 
     // MARK: live mode
