@@ -138,6 +138,34 @@ describe("the command line, as lua5.4 reads it", function()
     assert.matches(":1: boom 11\nstack traceback:\n.*in main chunk\n\t%[C%]: in %?\n", err)
   end)
 
+  -- lua5.4 -i prints its version line first, navlua's REPL only on a terminal
+  -- (and tables' addresses differ).
+  local function same_repl_as_lua(args, stdin)
+    local lua, nav = both(args, stdin)
+    local function addresses(s) return (s:gsub("0x%x+", "0x...")) end
+    assert.are.equal(addresses(lua[1]:gsub("^Lua 5%.4[^\n]*\n", "")), addresses(nav[1]), "stdout of " .. args)
+    assert.are.equal(lua[3], nav[3], "status of " .. args)
+  end
+
+  it("shows _PROMPT and _PROMPT2 through tostring at every prompt, and echoes piped lines, as lua5.4", function()
+    same_repl_as_lua("-i", " --\na = 2\n")
+    same_repl_as_lua([["-e_PROMPT='alo '" -i]], " --\na = 2\n")
+    same_repl_as_lua([[-e "_PROMPT='' _PROMPT2=''" -i]], "(6*2-6) -- ===\na =\n10\nprint(a)\na")
+    same_repl_as_lua([[-e "local C = 0; _PROMPT = setmetatable({}, {__tostring = function() C = C + 1; return C end})" -i]],
+                     " --\na = 2\n")
+    same_repl_as_lua([[-e "_PROMPT2 = 2; _PROMPT = setmetatable({}, {__name = 'P'})" -i]], "if true then\nend\n")
+    local out = P.navlua("-e \"_PROMPT = setmetatable({}, {__tostring = function() return 'p' .. #arg .. ' ' end})\" -i", "x = 1\n")
+    assert.are.equal("p3 x = 1\np3 \n", out)
+  end)
+
+  it("keeps the default prompt, and the REPL, when _PROMPT's __tostring fails", function()
+    local out, err, code = P.navlua([[-e "_PROMPT = setmetatable({}, {__tostring = function() error('no prompt') end})" -i]],
+                                    "print(1)\n")
+    assert.are.equal(0, code)
+    assert.are.equal("> print(1)\n1\n> \n", out)
+    assert.matches("^%(command line%):1: no prompt\nstack traceback:\n", err)
+  end)
+
   it("keeps a script's debug hook from one REPL input to the next, as lua5.4", function()
     local input = 'debug.sethook(function() n = (n or 0) + 1 end, "l")\nx = 1\nprint(n ~= nil, debug.gethook() ~= nil)\n'
     local out, _, code = P.navlua("--timeout 30 -i", input)

@@ -63,6 +63,21 @@ package final class ReplEvaluator {
     /// The same for text.
     package func evaluate(_ line: String) -> ReplStep { evaluate(Array(line.utf8)) }
 
+    /// The prompt to show now, as lua.c's get_prompt: `tostring(_PROMPT)`,
+    /// or `_PROMPT2` while a chunk continues, read each time (a `__tostring`
+    /// may give a new one every line); "> " / ">> " when the global is nil.
+    /// Runs protected: an error gives the default prompt and its message
+    /// (lua.c would end the REPL).
+    package func prompt() -> (prompt: [UInt8], error: [UInt8]?) {
+        let standard = Array((isContinuing ? ">> " : "> ").utf8)
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        lua_pushcclosure(L, navlua_get_prompt, 0)
+        lua_pushboolean(L, isContinuing ? 0 : 1)
+        if let message = limited({ call(arguments: 1, results: 1) }) { return (standard, message) }
+        return (bytes(-1) ?? standard, nil)
+    }
+
     /// Ctrl-C at `>>`: drops the incomplete chunk (the history keeps it).
     package func cancel() {
         guard let chunk = pending else { return }

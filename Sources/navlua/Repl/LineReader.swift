@@ -25,8 +25,10 @@ protocol LineReader: AnyObject {
 }
 
 /// Standard input that is not a terminal (`navlua repl < session.lua`):
-/// prompts are still written, as lua.c does, but there is no editing,
-/// history, completion or live mode.
+/// prompts are still written, as lua.c does, and each line read after its
+/// prompt, as Debian's lua5.4 (built with readline) echoes it, so that the
+/// output reads like the session; there is no editing, history, completion
+/// or live mode.
 final class PlainLineReader: LineReader {
     func read(prompt: [UInt8]) -> LineInput {
         writeOut(bytes: prompt)
@@ -37,6 +39,7 @@ final class PlainLineReader: LineReader {
         guard n >= 0, let buffer = buffer else { return .endOfInput }
         var line = Array(UnsafeRawBufferPointer(start: buffer, count: n))
         if line.last == 10 { line.removeLast() }
+        writeOut(bytes: line + [10])
         return .line(line)
     }
 

@@ -67,7 +67,9 @@ final class ReplSession {
                 statusAbove = true
                 live = LiveClock(repl.world)
             }
-            let input = reader.read(prompt: Array((continuing ? ">> " : "> ").utf8))
+            let prompt = repl.prompt()
+            if let message = prompt.error { report(message) }
+            let input = reader.read(prompt: prompt.prompt)
             live = nil
             switch input {
             case .endOfInput where continuing:
