@@ -111,7 +111,8 @@ final class ReplEvaluatorTests: XCTestCase {
 
     func testAnErrorComesWithItsTraceback() {
         let message = error("error('boom')")
-        XCTAssertEqual(message, "stdin:1: boom\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in main chunk")
+        XCTAssertEqual(message, "stdin:1: boom\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in main chunk"
+                       + "\n\t[C]: in ?", "the chunk runs from a C frame, as lua.c's REPL runs it (issue 11)")
         XCTAssertEqual(output("=1"), "1", "the session goes on")
     }
 
@@ -200,6 +201,12 @@ final class ReplEvaluatorTests: XCTestCase {
         XCTAssertEqual(Array(failed.error?.prefix(4) ?? []), latin1)
         guard case .ran(let length) = repl.evaluate(Array("#'".utf8) + latin1 + Array("'".utf8)) else { return XCTFail() }
         XCTAssertEqual(length.output, Array("4".utf8), "the source is compiled as typed")
+    }
+
+    /// Issue 11: every result comes back through the C frame a chunk runs from.
+    func testResultsComeBackThroughTheChunksCFrame() {
+        XCTAssertEqual(output("1, nil, nil"), "1\tnil\tnil")
+        XCTAssertEqual(output("select('#', 1, nil, nil)"), "3")
     }
 
     func testAFileRunBeforeTheFirstInputReportsItsStatusAndError() throws {

@@ -166,6 +166,15 @@ describe("the command line, as lua5.4 reads it", function()
     assert.matches("^%(command line%):1: no prompt\nstack traceback:\n", err)
   end)
 
+  it("ends the REPL's tracebacks with lua.c's C frame, as lua5.4", function()
+    local input = "error('x')\nlocal t = nil; t.x = 1\nfunction f() error({}) end\nf()\nprint(1)\n"
+    local lua, nav = both("-i", input)
+    local function without_name(s) return (s:gsub("^lua5%.4: ", ""):gsub("\nlua5%.4: ", "\n")) end
+    assert.are.equal(without_name(lua[2]), nav[2])
+    assert.matches("\n\t%[C%]: in %?\n$", nav[2])
+    assert.are.equal(lua[3], nav[3])
+  end)
+
   it("keeps a script's debug hook from one REPL input to the next, as lua5.4", function()
     local input = 'debug.sethook(function() n = (n or 0) + 1 end, "l")\nx = 1\nprint(n ~= nil, debug.gethook() ~= nil)\n'
     local out, _, code = P.navlua("--timeout 30 -i", input)

@@ -109,10 +109,14 @@ package final class ReplEvaluator {
         return .ran(ReplResult(error: message))
     }
 
-    /// Runs the chunk on the stack; its results as the prelude shows them.
+    /// Runs the chunk on the stack, from the C frame lua.c runs its REPL's
+    /// chunks from (a traceback ends in `[C]: in ?`, as lua's does); its
+    /// results as the prelude shows them.
     private func run() -> ReplResult {
         var result = ReplResult()
-        if let message = limited({ call(arguments: 0, results: LUA_MULTRET) }) {
+        navlua_push_chunk_frame(L)
+        navlua_insert(L, -2)
+        if let message = limited({ call(arguments: 1, results: LUA_MULTRET) }) {
             result.error = message
         } else {
             let n = lua_gettop(L)
