@@ -104,16 +104,3 @@ enum RunCommand {
         host.runFile(ScriptFile(argv, script).path, script: true)
     }
 }
-
-/// The script of a command line, as lua.c's handle_script opens it: '-' is
-/// standard input unless it follows '--'.
-struct ScriptFile {
-    /// The file's name as given; nil for standard input.
-    let path: [UInt8]?
-
-    init(_ argv: [[UInt8]], _ script: Int) {
-        let name = argv[script]
-        let stdin = name == [UInt8(ascii: "-")] && argv[script - 1] != Array("--".utf8)
-        path = stdin ? nil : name
-    }
-}
