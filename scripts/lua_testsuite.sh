@@ -104,7 +104,8 @@ for mode in "${modes[@]}"; do
   fi
   note=""
   if [ "$mode" != user ] && [ "$mode" != lua5.4 ]; then
-    note=" (main.lua: $skipped checks of deliberate differences and $pending pending skipped)"
+    note=" (main.lua: $skipped checks of deliberate differences skipped)"
+    [ "$pending" -gt 0 ] && note=" (main.lua: $skipped checks of deliberate differences and $pending pending skipped)"
   fi
   shown="${cmd[*]}"
   shown=${shown/#$navlua/navlua}

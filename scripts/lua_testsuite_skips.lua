@@ -9,9 +9,6 @@
 -- deliberate differences and the pending ones removed.
 
 local skips = {
-  -- pending: the REPL's prompts (issue 11, REPL files)
-  {from = [[prompt = "alo"]], to = [==[]], 1, true))]==], pending = true,
-   why = "_PROMPT/_PROMPT2, and lines echoed as readline echoes them (pending in the REPL)"},
   -- deliberate differences
   {from = [[RUN('echo 10 | lua -e "print=nil" -i > /dev/null 2> %s', out)]],
    to = [[assert(string.find(getoutput(), "error calling 'print'"))]],

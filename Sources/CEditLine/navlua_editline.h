@@ -165,6 +165,12 @@ static inline void navlua_el_write(const char *s) {
   fflush(stdout);
 }
 
+/* The same for bytes that may hold NUL or be no text at all (a Lua string). */
+static inline void navlua_el_write_bytes(const char *s, size_t n) {
+  fwrite(s, 1, n, stdout);
+  fflush(stdout);
+}
+
 static inline FILE *navlua_el_stdin(void) { return stdin; }
 
 /* Terminal columns as libedit knows them. */

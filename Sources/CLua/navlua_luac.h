@@ -7,7 +7,8 @@
 ** - the collector in generational mode, as lua.c's pmain sets it;
 ** - os.exit, which first lets the host write what the run asked for;
 ** - the C frame every chunk runs from (lua.c runs them all from pmain), so
-**   that a traceback ends the way lua's does, and lua.c's pushargs / -l.
+**   that a traceback ends the way lua's does, and lua.c's pushargs / -l;
+** - the REPL's prompts (_PROMPT, _PROMPT2).
 */
 #ifndef NAVLUA_LUAC_H
 #define NAVLUA_LUAC_H
@@ -148,6 +149,16 @@ static int navlua_script_args(lua_State *L) {
   for (i = 1; i <= n; i++) lua_rawgeti(L, -i, i);
   lua_remove(L, -i);
   return n;
+}
+
+/* lua.c's get_prompt, to be called protected: _PROMPT (when the value at
+** 1 is true) or _PROMPT2 through luaL_tolstring, as `tostring` shows it;
+** nothing when the global is nil (the default prompt then). */
+static int navlua_get_prompt(lua_State *L) {
+  int firstline = lua_toboolean(L, 1);
+  if (lua_getglobal(L, firstline ? "_PROMPT" : "_PROMPT2") == LUA_TNIL) return 0;
+  luaL_tolstring(L, -1, NULL);
+  return 1;
 }
 
 /* lua -l [g=]mod: _G[g] = require(mod), with the two names at 1 and 2. */

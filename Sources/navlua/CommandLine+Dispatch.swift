@@ -32,7 +32,7 @@ extension CommandLine {
         switch String(decoding: argv[1], as: UTF8.self) {
         case "run": return RunCommand.main(argv, from: 2, explicit: true)
         case "test": return TestCommand.main(rest)
-        case "repl": return ReplCommand.main(rest)
+        case "repl": return ReplCommand.main(argv)
         case "--version":
             print(NavLuaHost.version)
             return 0

@@ -13,8 +13,9 @@ enum RunCommand {
     /// `argv` is the whole command line; options start at `first`. With
     /// `explicit` (`navlua run`), a command line with nothing to run is a
     /// usage error rather than the REPL or standard input.
-    static func main(_ argv: [[UInt8]], from first: Int, explicit: Bool) -> Int32 {
-        let invocation: Invocation
+    /// `interactive` (`navlua repl`) enters the REPL as -i does.
+    static func main(_ argv: [[UInt8]], from first: Int, explicit: Bool, interactive: Bool = false) -> Int32 {
+        var invocation: Invocation
         do {
             invocation = try Invocation(argv, from: first)
         } catch let e as CommandLineError {
@@ -24,6 +25,7 @@ enum RunCommand {
         } catch {
             return 2
         }
+        if interactive { invocation.interactive = true }
         let nothingToRun = invocation.script == argv.count && invocation.steps.isEmpty
             && !invocation.interactive && !invocation.showVersion
         if explicit && nothingToRun {
@@ -46,12 +48,8 @@ enum RunCommand {
         // With -i the REPL opens whatever happened (navlua stays open after an error).
         let succeeded = runChunks(invocation, argv, host, repl: repl)
         if repl {
-            var options = options
-            options.preparedHost = host
-            let script = invocation.script < argv.count ? argv[invocation.script] : nil
-            let rest = invocation.script < argv.count ? Array(argv[(invocation.script + 1)...]) : []
-            return Repl.main(options, script: script.map { String(decoding: $0, as: UTF8.self) },
-                             arguments: rest.map { String(decoding: $0, as: UTF8.self) })
+            let script = invocation.script < argv.count ? ScriptFile(argv, invocation.script) : nil
+            return Repl.main(host, options, script: script)
         }
         fflush(nil)
         guard let written = Outputs.endRun(host, options) else {
@@ -102,10 +100,7 @@ enum RunCommand {
         }
     }
 
-    /// lua.c's handle_script: '-' is standard input unless it follows '--'.
     private static func runScript(_ argv: [[UInt8]], _ script: Int, _ host: NavLuaHost) -> [UInt8]? {
-        let name = argv[script]
-        let stdin = name == [UInt8(ascii: "-")] && argv[script - 1] != Array("--".utf8)
-        return host.runFile(stdin ? nil : name, script: true)
+        host.runFile(ScriptFile(argv, script).path, script: true)
     }
 }

@@ -9,9 +9,6 @@ struct RunOptions {
     var traceFile: [UInt8]?
     var timelineFile: [UInt8]?
     var filmstripFile: [UInt8]?
-    /// A host that `navlua -i` has already prepared (LUA_INIT, -e, -l run
-    /// in it) for the REPL to go on in; `makeHost` hands it over.
-    var preparedHost: NavLuaHost?
 
     static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip", "--preset"]
 
@@ -40,13 +37,7 @@ struct RunOptions {
         return 2
     }
 
-    /// The same for `navlua repl`'s arguments.
-    mutating func consume(_ args: [String], at i: Int) throws -> Int {
-        try consume(args.map { Array($0.utf8) }, at: i)
-    }
-
     func makeHost(ignoreEnvironment: Bool = false) -> NavLuaHost {
-        if let host = preparedHost { return host }
         let host = NavLuaHost(memoryLimit: memoryLimitMB.map { Int(min($0, 1e9) * 1024 * 1024) },
                               ignoreEnvironment: ignoreEnvironment)
         if let t = timeout { host.setTimeout(t) }

@@ -14,7 +14,7 @@ final class ReplEvaluatorTests: XCTestCase {
     override func setUp() {
         history = []
         repl = ReplEvaluator(host: NavLuaHost(), timeout: nil)
-        repl.remember = { [unowned self] in self.history.append($0) }
+        repl.remember = { [unowned self] in self.history.append(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// Evaluates each line; returns what the last one gave.
@@ -32,7 +32,7 @@ final class ReplEvaluatorTests: XCTestCase {
             return nil
         }
         XCTAssertNil(result.error, file: file, line: number)
-        return result.output
+        return result.output.map { String(decoding: $0, as: UTF8.self) }
     }
 
     func error(_ line: String, file: StaticString = #filePath, line number: UInt = #line) -> String? {
@@ -40,7 +40,7 @@ final class ReplEvaluatorTests: XCTestCase {
             XCTFail("'\(line)' did not run", file: file, line: number)
             return nil
         }
-        return result.error
+        return result.error.map { String(decoding: $0, as: UTF8.self) }
     }
 
     func candidates(_ text: String) -> [String] { repl.complete(text).candidates }
@@ -98,20 +98,21 @@ final class ReplEvaluatorTests: XCTestCase {
 
     func testTheEndOfInputInsideAChunkGivesItsSyntaxError() {
         XCTAssertEqual(enter("for i = 1,"), .incomplete)
-        XCTAssertEqual(repl.endOfInput(), "stdin:1: unexpected symbol near <eof>")
+        XCTAssertEqual(repl.endOfInput(), Array("stdin:1: unexpected symbol near <eof>".utf8))
         XCTAssertFalse(repl.isContinuing)
         XCTAssertNil(repl.endOfInput())
         XCTAssertEqual(history, [], "an abandoned chunk is not kept")
     }
 
     func testASyntaxErrorIsReportedAndKept() {
-        XCTAssertEqual(enter("return ))"), .ran(ReplResult(error: "stdin:1: unexpected symbol near ')'")))
+        XCTAssertEqual(enter("return ))"), .ran(ReplResult(error: Array("stdin:1: unexpected symbol near ')'".utf8))))
         XCTAssertEqual(history, ["return ))"])
     }
 
     func testAnErrorComesWithItsTraceback() {
         let message = error("error('boom')")
-        XCTAssertEqual(message, "stdin:1: boom\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in main chunk")
+        XCTAssertEqual(message, "stdin:1: boom\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in main chunk"
+                       + "\n\t[C]: in ?", "the chunk runs from a C frame, as lua.c's REPL runs it (issue 11)")
         XCTAssertEqual(output("=1"), "1", "the session goes on")
     }
 
@@ -180,17 +181,45 @@ final class ReplEvaluatorTests: XCTestCase {
         guard case .ran(let pushed) = enter("nav:push(navlua.screen{title = 'Detail'})") else { return XCTFail() }
         XCTAssertEqual(pushed.status, "[t=0.000s frame 0] nav1: Home > Detail (transitioning)")
         guard case .ran(let settled) = enter("navlua.settle()") else { return XCTFail() }
-        XCTAssertEqual(settled, ReplResult(output: "0.35", status: "[t=0.350s frame 21] nav1: Home > Detail"))
+        XCTAssertEqual(settled, ReplResult(output: Array("0.35".utf8), status: "[t=0.350s frame 21] nav1: Home > Detail"))
+    }
+
+    /// Issue 11: results, errors, source and history stay bytes: no U+FFFD,
+    /// nothing cut at a NUL.
+    func testBytesThatAreNotTextPassThroughUntouched() {
+        let latin1: [UInt8] = [0x63, 0x61, 0x66, 0xE9]   // "caf\u{E9}" in Latin-1
+        var remembered: [[UInt8]] = []
+        repl.remember = { remembered.append($0) }
+        let line = Array("s = '".utf8) + latin1 + Array("\\0z' .. '\u{0}'".utf8)
+        XCTAssertEqual(repl.evaluate(line), .ran(ReplResult()))
+        XCTAssertEqual(remembered, [line])
+        guard case .ran(let shown) = repl.evaluate("s") else { return XCTFail() }
+        XCTAssertEqual(shown.output, latin1 + [0, 0x7A, 0])
+        guard case .ran(let failed) = repl.evaluate(Array("error('".utf8) + latin1 + Array("', 0)".utf8)) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(Array(failed.error?.prefix(4) ?? []), latin1)
+        guard case .ran(let length) = repl.evaluate(Array("#'".utf8) + latin1 + Array("'".utf8)) else { return XCTFail() }
+        XCTAssertEqual(length.output, Array("4".utf8), "the source is compiled as typed")
+    }
+
+    /// Issue 11: every result comes back through the C frame a chunk runs from.
+    func testResultsComeBackThroughTheChunksCFrame() {
+        XCTAssertEqual(output("1, nil, nil"), "1\tnil\tnil")
+        XCTAssertEqual(output("select('#', 1, nil, nil)"), "3")
     }
 
     func testAFileRunBeforeTheFirstInputReportsItsStatusAndError() throws {
         let path = NSTemporaryDirectory() + "navlua-repl-\(getpid()).lua"
-        try "nav = navlua.navigation{root = navlua.screen{title = 'A'}}\nerror('late')\n"
+        try "nav = navlua.navigation{root = navlua.screen{title = 'A'}}\nerror('late ' .. ...)\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = repl.run(file: path, arguments: [])
+        repl.host.setArgumentTable(["navlua", "-i", path, "x"].map { Array($0.utf8) }, script: 2)
+        let result = repl.run(script: Array(path.utf8))
         XCTAssertEqual(result.status, "[t=0.000s frame 0] nav1: A")
-        XCTAssertTrue(result.error?.hasPrefix(path + ":2: late") ?? false, result.error ?? "no error")
+        let error = String(decoding: result.error ?? [], as: UTF8.self)
+        XCTAssertTrue(error.hasPrefix(path + ":2: late x"), error)
+        XCTAssertTrue(error.hasSuffix("\n\t[C]: in ?"), "lua.c's C frame ends the traceback")
         XCTAssertEqual(output("nav.count"), "1", "the file's globals stay")
     }
 

@@ -42,6 +42,17 @@ describe("bytes that are not UTF-8", function()
     no_replacement(err, "stderr")
   end)
 
+  -- (an error message ends at a NUL byte, as in lua5.4: its traceback is a C string)
+  it("reach the REPL's input, results and errors as they are, NUL bytes included", function()
+    local input = "s = '" .. LATIN1 .. "\\0z'\ns, #s\nerror('\xfe' .. s:sub(1, 4), 0)\n"
+    local out, err, status = P.sh(q(P.binary()) .. " -i", input)
+    assert.are.equal(0, status, err)
+    assert.matches(LATIN1 .. "\0z\t6\n", out, 1, true)
+    assert.are.equal("\xfe" .. LATIN1 .. "\n", err:match("^[^\n]*\n"))
+    no_replacement(out, "stdout")
+    no_replacement(err, "stderr")
+  end)
+
   it("name the files --trace, --timeline and --filmstrip write", function()
     local dir = P.tempdir()
     local script = P.script("navlua.navigation{root = navlua.screen{title = 'A'}} navlua.tick(2)")

@@ -118,6 +118,63 @@ describe("the command line, as lua5.4 reads it", function()
     assert.matches("42", out)
   end)
 
+  it("gives the REPL the arg table lua.c builds, and the -i script its arguments", function()
+    local lua, nav = both("-e 'y=1' -i " .. q(dump) .. " a 'b c'", "")
+    local lines = "%-?%d+=LUA[^\n]*\n[^\n]*\n"
+    assert.are.equal(lua[1]:match(lines), nav[1]:match(lines))
+    assert.are.equal("-4=LUA -3=-e -2=y=1 -1=-i 0=" .. dump .. " 1=a 2=b c\n2\ta\tb c\n", nav[1]:match(lines))
+    lua, nav = both("-i", "print(#arg, arg[1], arg[0] ~= nil)\n")
+    assert.matches("\n1\t%-i\ttrue\n", lua[1])
+    assert.matches("1\t%-i\ttrue\n", nav[1])
+    local out = P.navlua("repl " .. q(dump) .. " x", "")
+    assert.matches("^[^\n]*%-2=LUA %-1=repl 0=" .. dump:gsub("%p", "%%%0") .. " 1=x\n1\tx\n", out)
+  end)
+
+  it("goes on in the state -e prepared, and runs the -i script from a C frame", function()
+    local script = P.script("x = (x or 0) + 1 error('boom ' .. x)", "boom.lua")
+    local out, err, code = P.navlua("-e 'x = 10' -i " .. q(script), "print(x)\n")
+    assert.are.equal(0, code, "the REPL stays open after the script's error")
+    assert.matches("11\n", out)
+    assert.matches(":1: boom 11\nstack traceback:\n.*in main chunk\n\t%[C%]: in %?\n", err)
+  end)
+
+  -- lua5.4 -i prints its version line first, navlua's REPL only on a terminal
+  -- (and tables' addresses differ).
+  local function same_repl_as_lua(args, stdin)
+    local lua, nav = both(args, stdin)
+    local function addresses(s) return (s:gsub("0x%x+", "0x...")) end
+    assert.are.equal(addresses(lua[1]:gsub("^Lua 5%.4[^\n]*\n", "")), addresses(nav[1]), "stdout of " .. args)
+    assert.are.equal(lua[3], nav[3], "status of " .. args)
+  end
+
+  it("shows _PROMPT and _PROMPT2 through tostring at every prompt, and echoes piped lines, as lua5.4", function()
+    same_repl_as_lua("-i", " --\na = 2\n")
+    same_repl_as_lua([["-e_PROMPT='alo '" -i]], " --\na = 2\n")
+    same_repl_as_lua([[-e "_PROMPT='' _PROMPT2=''" -i]], "(6*2-6) -- ===\na =\n10\nprint(a)\na")
+    same_repl_as_lua([[-e "local C = 0; _PROMPT = setmetatable({}, {__tostring = function() C = C + 1; return C end})" -i]],
+                     " --\na = 2\n")
+    same_repl_as_lua([[-e "_PROMPT2 = 2; _PROMPT = setmetatable({}, {__name = 'P'})" -i]], "if true then\nend\n")
+    local out = P.navlua("-e \"_PROMPT = setmetatable({}, {__tostring = function() return 'p' .. #arg .. ' ' end})\" -i", "x = 1\n")
+    assert.are.equal("p3 x = 1\np3 \n", out)
+  end)
+
+  it("keeps the default prompt, and the REPL, when _PROMPT's __tostring fails", function()
+    local out, err, code = P.navlua([[-e "_PROMPT = setmetatable({}, {__tostring = function() error('no prompt') end})" -i]],
+                                    "print(1)\n")
+    assert.are.equal(0, code)
+    assert.are.equal("> print(1)\n1\n> \n", out)
+    assert.matches("^%(command line%):1: no prompt\nstack traceback:\n", err)
+  end)
+
+  it("ends the REPL's tracebacks with lua.c's C frame, as lua5.4", function()
+    local input = "error('x')\nlocal t = nil; t.x = 1\nfunction f() error({}) end\nf()\nprint(1)\n"
+    local lua, nav = both("-i", input)
+    local function without_name(s) return (s:gsub("^lua5%.4: ", ""):gsub("\nlua5%.4: ", "\n")) end
+    assert.are.equal(without_name(lua[2]), nav[2])
+    assert.matches("\n\t%[C%]: in %?\n$", nav[2])
+    assert.are.equal(lua[3], nav[3])
+  end)
+
   it("keeps a script's debug hook from one REPL input to the next, as lua5.4", function()
     local input = 'debug.sethook(function() n = (n or 0) + 1 end, "l")\nx = 1\nprint(n ~= nil, debug.gethook() ~= nil)\n'
     local out, _, code = P.navlua("--timeout 30 -i", input)

@@ -19,15 +19,16 @@ package final class ReplEvaluator {
     /// What the last status line showed (or the state before the first input).
     private var shown: WorldSnapshot
     /// An incomplete chunk: what is compiled, what the history keeps, and
-    /// the syntax error it gives as it is.
-    private var pending: (source: String, entered: String, error: String)?
+    /// the syntax error it gives as it is. Bytes, as typed or piped: Lua
+    /// source and strings need not be UTF-8.
+    private var pending: (source: [UInt8], entered: [UInt8], error: [UInt8])?
     /// Why the prelude did not load, if it did not (results are then not shown).
     package private(set) var preludeError: String?
 
     /// Where each input goes for the history, as typed (lines joined by
     /// "\n"): once it is complete, before it runs (so that the history keeps
     /// an input that exits the process), or when Ctrl-C drops it at `>>`.
-    package var remember: (String) -> Void = { _ in }
+    package var remember: ([UInt8]) -> Void = { _ in }
 
     package init(host: NavLuaHost, timeout: Double?) {
         self.host = host
@@ -45,18 +46,36 @@ package final class ReplEvaluator {
     /// `return <line>;` (a leading `=` reads as `return`), then as a
     /// statement that may continue on later lines while it is incomplete, as
     /// lua.c does.
-    package func evaluate(_ line: String) -> ReplStep {
+    package func evaluate(_ line: [UInt8]) -> ReplStep {
         if let chunk = pending {
-            return compile(chunk.source + "\n" + line, entered: chunk.entered + "\n" + line)
+            return compile(chunk.source + [10] + line, entered: chunk.entered + [10] + line)
         }
-        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return .blank }
-        let source = line.hasPrefix("=") ? "return " + line.dropFirst() : line
-        if load("return " + source + ";") == LUA_OK {
+        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .blank }
+        let source = line.first == UInt8(ascii: "=") ? Array("return ".utf8) + line.dropFirst() : line
+        if load(Array("return ".utf8) + source + [UInt8(ascii: ";")]) == LUA_OK {
             remember(line)
             return .ran(run())
         }
         lua_settop(L, 0)
         return compile(source, entered: line)
+    }
+
+    /// The same for text.
+    package func evaluate(_ line: String) -> ReplStep { evaluate(Array(line.utf8)) }
+
+    /// The prompt to show now, as lua.c's get_prompt: `tostring(_PROMPT)`,
+    /// or `_PROMPT2` while a chunk continues, read each time (a `__tostring`
+    /// may give a new one every line); "> " / ">> " when the global is nil.
+    /// Runs protected: an error gives the default prompt and its message
+    /// (lua.c would end the REPL).
+    package func prompt() -> (prompt: [UInt8], error: [UInt8]?) {
+        let standard = Array((isContinuing ? ">> " : "> ").utf8)
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        lua_pushcclosure(L, navlua_get_prompt, 0)
+        lua_pushboolean(L, isContinuing ? 0 : 1)
+        if let message = limited({ call(arguments: 1, results: 1) }) { return (standard, message) }
+        return (bytes(-1) ?? standard, nil)
     }
 
     /// Ctrl-C at `>>`: drops the incomplete chunk (the history keeps it).
@@ -68,21 +87,21 @@ package final class ReplEvaluator {
 
     /// The end of input at `>>`: drops the incomplete chunk and returns its
     /// syntax error (nil when there was no chunk).
-    package func endOfInput() -> String? {
+    package func endOfInput() -> [UInt8]? {
         defer { pending = nil }
         return pending?.error
     }
 
-    private func compile(_ source: String, entered: String) -> ReplStep {
+    private func compile(_ source: [UInt8], entered: [UInt8]) -> ReplStep {
         pending = nil
         let status = load(source)
         if status == LUA_OK {
             remember(entered)
             return .ran(run())
         }
-        let message = string(-1) ?? "syntax error"
+        let message = bytes(-1) ?? Array("syntax error".utf8)
         lua_settop(L, 0)
-        if status == LUA_ERRSYNTAX && message.hasSuffix("<eof>") {
+        if status == LUA_ERRSYNTAX && message.suffix(5).elementsEqual("<eof>".utf8) {
             pending = (source, entered, message)
             return .incomplete
         }
@@ -90,33 +109,39 @@ package final class ReplEvaluator {
         return .ran(ReplResult(error: message))
     }
 
-    /// Runs the chunk on the stack; its results as the prelude shows them.
+    /// Runs the chunk on the stack, from the C frame lua.c runs its REPL's
+    /// chunks from (a traceback ends in `[C]: in ?`, as lua's does); its
+    /// results as the prelude shows them.
     private func run() -> ReplResult {
         var result = ReplResult()
-        switch limited({ host.protectedCall(arguments: 0, results: LUA_MULTRET) }) {
-        case .ok:
+        navlua_push_chunk_frame(L)
+        navlua_insert(L, -2)
+        if let message = limited({ call(arguments: 1, results: LUA_MULTRET) }) {
+            result.error = message
+        } else {
             let n = lua_gettop(L)
             if n > 0 && pushPrelude("format") {
                 navlua_insert(L, 1)
-                switch host.protectedCall(arguments: n, results: 1) {
-                case .ok: result.output = string(-1) ?? ""
-                case .failed(let message): result.error = "cannot show the result: " + message
+                if let message = call(arguments: n, results: 1) {
+                    result.error = Array("cannot show the result: ".utf8) + message
+                } else {
+                    result.output = bytes(-1) ?? []
                 }
             }
-        case .failed(let message):
-            result.error = message
         }
         lua_settop(L, 0)
         result.status = statusIfChanged()
         return result
     }
 
-    /// Runs a file before the first input (`navlua -i FILE`).
-    package func run(file: String, arguments: [String]) -> ReplResult {
+    /// Runs the script of `navlua -i FILE` (nil: standard input) before the
+    /// first input, as lua.c's handle_script: its arguments from `arg`, from
+    /// a C frame, Ctrl-C as lua.c takes it while it runs.
+    package func run(script path: [UInt8]?) -> ReplResult {
         var result = ReplResult()
-        if case .failed(let message) = limited({ host.run(file: file, arguments: arguments) }) {
-            result.error = message
-        }
+        let error = limited { host.runFile(path, script: true) }
+        host.catchInterrupts()   // runFile put SIGINT back to lua.c's default
+        result.error = error
         result.status = statusIfChanged()
         return result
     }
@@ -126,7 +151,7 @@ package final class ReplEvaluator {
     /// Runs user code under the per-input limits. A Ctrl-C that came at the
     /// prompt must not stop it; the count hook, which an interrupt removes,
     /// is armed again.
-    private func limited(_ body: () -> NavLuaHost.Outcome) -> NavLuaHost.Outcome {
+    private func limited<Outcome>(_ body: () -> Outcome) -> Outcome {
         let limits = navlua_limits(L)!
         limits.pointee.interrupted = 0
         host.catchInterrupts()
@@ -231,14 +256,30 @@ package final class ReplEvaluator {
         return true
     }
 
-    private func load(_ code: String, name: String = "=stdin") -> Int32 {
-        var code = code
-        return code.withUTF8 { buf in
+    private func load(_ code: String, name: String) -> Int32 { load(Array(code.utf8), name: name) }
+
+    private func load(_ code: [UInt8], name: String = "=stdin") -> Int32 {
+        code.withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { navlua_loadbuffer(L, $0.baseAddress, $0.count, name) }
         }
     }
 
+    /// `protectedCall` with the error's bytes as they are (nil: no error).
+    private func call(arguments: Int32, results: Int32) -> [UInt8]? {
+        let lua = Lua(L)
+        let base = lua.top - arguments
+        navlua_pushmsghandler(L)
+        navlua_insert(L, base)
+        let status = navlua_pcall(L, arguments, results, base)
+        navlua_remove(L, base)
+        guard status != LUA_OK else { return nil }
+        defer { lua.pop() }
+        return lua.bytes(-1) ?? Array("(error object is a \(lua.typeName(-1)) value)".utf8)
+    }
+
     private func string(_ i: Int32) -> String? { Lua(L).string(i) }
+
+    private func bytes(_ i: Int32) -> [UInt8]? { Lua(L).type(i) == LUA_TSTRING ? Lua(L).bytes(i) : nil }
 }
 
 private extension String {

@@ -11,14 +11,14 @@ package enum ReplStep: Equatable {
 /// What running one chunk gave, for the terminal to print in this order.
 package struct ReplResult: Equatable {
     /// The chunk's results as the prelude shows them; nil when it returned
-    /// none.
-    package var output: String?
+    /// none. Bytes: a Lua string need not be text.
+    package var output: [UInt8]?
     /// The error with its traceback, or why the chunk does not compile.
-    package var error: String?
+    package var error: [UInt8]?
     /// The status line, when the chunk changed what it shows.
     package var status: String?
 
-    package init(output: String? = nil, error: String? = nil, status: String? = nil) {
+    package init(output: [UInt8]? = nil, error: [UInt8]? = nil, status: String? = nil) {
         self.output = output
         self.error = error
         self.status = status

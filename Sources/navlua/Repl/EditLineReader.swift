@@ -59,23 +59,40 @@ final class EditLineReader: LineReader {
         free(prompt)
     }
 
-    func read(prompt text: String) -> LineInput {
+    /// The prompt is a C string for libedit: it ends at a NUL byte, as
+    /// lua.c's does.
+    func read(prompt text: [UInt8]) -> LineInput {
         free(prompt)
-        prompt = strdup(text)
+        prompt = EditLineReader.cString(text)
         cancelled = false
         var count: Int32 = 0
         let line = navlua_el_gets(&lib, editor, &count)
         if cancelled { return .cancelled }
         guard let line = line, count > 0 else { return .endOfInput }
-        var s = String(cString: line)
-        if s.hasSuffix("\n") { s.removeLast() }
-        return .line(s)
+        // count is in bytes; libedit's buffer ends at the first NUL whatever it says
+        var bytes = Array(UnsafeRawBufferPointer(start: line, count: strnlen(line, Int(count))))
+        if bytes.last == 10 { bytes.removeLast() }
+        return .line(bytes)
     }
 
-    func remember(_ chunk: String) {
+    func remember(_ chunk: [UInt8]) {
         guard let h = history, !chunk.isEmpty else { return }
-        _ = navlua_history_enter(&lib, h, chunk)
+        let entry = EditLineReader.cString(chunk)
+        defer { free(entry) }
+        _ = navlua_history_enter(&lib, h, entry)
         if let path = historyPath { _ = navlua_history_save(&lib, h, path) }
+    }
+
+    /// A malloc'd copy of `bytes` with a NUL after them (free it).
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
+        let p = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+        bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { src in
+                if let base = src.baseAddress { p.update(from: base, count: bytes.count) }
+            }
+        }
+        p[bytes.count] = 0
+        return p
     }
 
     /// Terminal columns.

@@ -7,40 +7,24 @@ import NavLuaBridge
 import NavLuaEngine
 import NavLuaTestRunner
 
-/// `navlua repl [options] [FILE [ARGS...]]`: with a FILE, as `navlua -i FILE`.
+/// `navlua repl [options] [FILE [ARGS...]]`: `navlua -i [options] [FILE [ARGS...]]`,
+/// lua.c's command line with the REPL entered whatever else it holds.
 enum ReplCommand {
-    static func main(_ args: [String]) -> Int32 {
-        var options = RunOptions()
-        var i = 0
-        do {
-            while i < args.count {
-                let used = try options.consume(args, at: i)
-                if used > 0 { i += used; continue }
-                if args[i] == "--" { i += 1; break }
-                if args[i].hasPrefix("-") { throw UsageError("unknown option '\(args[i])'") }
-                break
-            }
-        } catch let e as UsageError {
-            return e.report()
-        } catch {
-            return 2
-        }
-        let rest = Array(args[i...])
-        return Repl.main(options, script: rest.first, arguments: Array(rest.dropFirst()))
+    static func main(_ argv: [[UInt8]]) -> Int32 {
+        RunCommand.main(argv, from: 2, explicit: false, interactive: true)
     }
 }
 
 /// The interactive REPL (SPEC section 8, issue 5).
 enum Repl {
-    /// Runs `script` first when given, then reads inputs until Ctrl-D.
-    /// `--timeout` limits each input, not the session.
-    static func main(_ options: RunOptions, script: String?, arguments: [String] = []) -> Int32 {
+    /// Goes on in `host`, which RunCommand prepared as lua.c's pmain does
+    /// before its REPL (arg, LUA_INIT, -e, -l, -W): runs `script` first when
+    /// given, then reads inputs until Ctrl-D. `--timeout` limits each input,
+    /// not the session.
+    static func main(_ host: NavLuaHost, _ options: RunOptions, script: ScriptFile?) -> Int32 {
         setlocale(LC_CTYPE, "")
-        var hostOptions = options
-        hostOptions.timeout = nil
-        let host = hostOptions.makeHost()
         let session = ReplSession(host: host, timeout: options.timeout)
-        session.start(script: script, arguments: arguments)
+        session.start(script: script)
         session.loop()
         fflush(nil)
         return Outputs.write(host, options) ? 0 : 1

@@ -32,7 +32,7 @@ final class ReplSession {
         }
         host.catchInterrupts()
         repl = ReplEvaluator(host: host, timeout: timeout)
-        if let message = repl.preludeError { report(message) }
+        if let message = repl.preludeError { report(Array(message.utf8)) }
         repl.remember = { [unowned self] in self.reader.remember($0) }
         if let editor = editor { wire(editor) }
     }
@@ -50,13 +50,10 @@ final class ReplSession {
 
     // MARK: the session
 
-    func start(script: String?, arguments: [String]) {
-        if let script = script {
-            host.setArguments(script: script, arguments: arguments)
-            show(repl.run(file: script, arguments: arguments))
-        } else {
-            host.setArguments(script: "", arguments: arguments)
-        }
+    /// Runs the script of `navlua -i FILE` (arg is already set, as lua.c's
+    /// createargtable built it).
+    func start(script: ScriptFile?) {
+        if let script = script { show(repl.run(script: script.path)) }
         if isatty(0) != 0 {
             writeOut(NavLuaHost.version + " (Lua 5.4)  Ctrl-D exits, Tab completes, navlua.live(true) plays in real time\n")
         }
@@ -70,7 +67,9 @@ final class ReplSession {
                 statusAbove = true
                 live = LiveClock(repl.world)
             }
-            let input = reader.read(prompt: continuing ? ">> " : "> ")
+            let prompt = repl.prompt()
+            if let message = prompt.error { report(message) }
+            let input = reader.read(prompt: prompt.prompt)
             live = nil
             switch input {
             case .endOfInput where continuing:
@@ -90,13 +89,13 @@ final class ReplSession {
     /// Prints what a chunk gave: its results, its error, then the status
     /// line unless live mode draws it above the next prompt.
     private func show(_ result: ReplResult) {
-        if let output = result.output { writeOut(output + "\n") }
+        if let output = result.output { writeOut(bytes: output + [10]) }
         if let error = result.error { report(error) }
         if let status = result.status, !(repl.isLive && editor != nil) { writeOut(status + "\n") }
     }
 
-    private func report(_ message: String) {
-        writeError(message + "\n")
+    private func report(_ message: [UInt8]) {
+        writeError(bytes: message + [10])
     }
 
     // MARK: live mode
