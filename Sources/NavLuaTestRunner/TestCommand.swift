@@ -25,7 +25,7 @@ public enum TestCommand {
         let session = LuaSession.driver()
         let options: TestOptions
         switch session.call("parse", [EmbeddedLua.testOptions] + args, status: 2) {
-        case .failure(let f): return UsageError(f.message).report()
+        case .failure(let f): return UsageError(f.message, command: "test").report()
         case .success(let text): options = TestOptions(encoded: text)
         }
         if let help = options.helpText {
@@ -39,20 +39,20 @@ public enum TestCommand {
         let executable = absolute(CommandLine.arguments.first ?? "navlua")
         if options.directory != "./" && chdir(options.directory) != 0 {
             return UsageError("--directory: cannot change to '\(options.directory)': "
-                              + String(cString: strerror(errno))).report()
+                              + String(cString: strerror(errno)), command: "test").report()
         }
         for (pattern, origin) in options.patterns {
-            if let problem = LuaPattern.problem(pattern) { return UsageError("\(origin): \(problem)").report() }
+            if let problem = LuaPattern.problem(pattern) { return UsageError("\(origin): \(problem)", command: "test").report() }
         }
         if case .failure(let f) = session.call("prepare", [EmbeddedLua.snapshotStore, EmbeddedLua.coverage,
                                                              executable] + args) {
-            if f.status == 2 { return UsageError(f.message).report() }
+            if f.status == 2 { return UsageError(f.message, command: "test").report() }
             writeError("navlua: \(f.message)\n")
             return 1
         }
         var files: [String]
         switch session.call("discover", [SpecDiscovery.defaultRoot], status: 2) {
-        case .failure(let f): return UsageError(f.message).report()
+        case .failure(let f): return UsageError(f.message, command: "test").report()
         case .success(let text): files = text.split(separator: "\n").map(String.init)
         }
         if files.isEmpty {
@@ -68,7 +68,7 @@ public enum TestCommand {
         do {
             report = try RunReport(options: options)
         } catch {
-            return UsageError(error.message).report()
+            return UsageError(error.message, command: "test").report()
         }
         // Every file compiled up front, as busted does: one that does not
         // load is an error before the suite starts, and is not run.

@@ -461,6 +461,7 @@ end
 -- sorted), one a line; the roots are checked first.
 function session.discover(default_root)
   local roots = #options.ROOT > 0 and options.ROOT or { default_root }
+  options.roots = roots
   for _, root in ipairs(roots) do
     local f = io.open(root, "r")
     if not f then return nil, "2no such file or folder: '" .. root .. "'" end
@@ -580,7 +581,7 @@ function session.run(slot, seed, ...)
   end
   if coverage_module then
     coverage = coverage_module.start({
-      timeout = options.timeout, patterns = options.pattern, roots = options.ROOT,
+      timeout = options.timeout, patterns = options.pattern, roots = options.roots,
     })
   end
   local dirs = {}

@@ -346,7 +346,10 @@ local function read_task(task, into, origin, where)
       if type(value) ~= "string" then expected = "a string" end
     elseif kind == "number" then
       if type(value) == "boolean" or tonumber(value) == nil then expected = "a number" end
-    elseif kind == "multi" or kind == "list" or kind == "root" then
+    elseif kind == "root" then
+      -- busted iterates ROOT with ipairs: a single string is an error there
+      if type(value) ~= "table" or strings(value) == nil then expected = "a list of paths" end
+    elseif kind == "multi" or kind == "list" then
       if strings(value) == nil then expected = "a string or a list of strings" end
     end
     if expected then
