@@ -20,7 +20,7 @@ struct RunReport {
     private var sink: ReportSink
     private var problems = 0
 
-    init(options: TestOptions) throws(LuaSession.Failure) {
+    init(options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
         self.options = options
         sink = stdout
         coverage = options.coverage ? CoverageReport() : nil
@@ -37,7 +37,7 @@ struct RunReport {
             }
             reporter = options.format == .tap ? TapReporter() : TextReporter()
         case .busted(let name):
-            busted = try BustedReporter(name: name, options: options)
+            busted = try BustedReporter(name: name, options: options, session: session)
         }
         // With --output, standard output still gets the text report.
         if options.reportFile != nil { console = TextReporter() }

@@ -66,7 +66,7 @@ public enum TestCommand {
 
         var report: RunReport
         do {
-            report = try RunReport(options: options)
+            report = try RunReport(options: options, session: session)
         } catch {
             return UsageError(error.message, command: "test").report()
         }

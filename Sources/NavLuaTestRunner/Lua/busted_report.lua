@@ -1,13 +1,15 @@
 -- busted's own output handlers (utfTerminal, plainTerminal, gtest, TAP,
 -- json, junit, sound, or a handler of the project) for `navlua test -o
--- NAME`, in a Lua state of the parent process of its own. Each spec file
+-- NAME`, in the parent's Lua state (the template, where busted and the
+-- modules the handlers use are loaded, as under busted). Each spec file
 -- runs in a process of its own, so the handler cannot listen to it: the
 -- child records the events busted published (spec_driver.lua), and this
--- replays them, file by file in file order, into a busted core whose
--- mediator the handler subscribed to, between the suite events busted's
--- execute would publish. What the handler prints is what busted prints.
+-- replays them, file by file in file order, into a busted core of its own
+-- (the specs' core is left alone: a child forked later must not have the
+-- handler listening) between the suite events busted's execute would
+-- publish. What the handler prints is what busted prints.
 --
---   R.start(name, lpath, report_file, verbose, suppress_pending, lang,
+--   R.start(name, report_file, verbose, suppress_pending, lang,
 --           defer_print, enable_sound, Xoutput...)
 --   R.suite_start(run, runs, seed) ; R.file(events, output) ... ;
 --   R.suite_end(run, runs) ; R.finish()
@@ -21,20 +23,44 @@ local elements = {}     -- "file:id" -> element, for one run
 local file_count = 0
 local interleave        -- write each file's output between its events
 
-local function done(result) return result or "" end
+local report_out        -- the file the report goes to (--output), else stdout
+local replay
 
-function R.start(name, lpath, report_file, verbose, suppress_pending, lang, defer_print, enable_sound, ...)
-  if #lpath > 0 then package.path = (lpath .. ";" .. package.path):gsub(";;", ";") end
+-- Runs `fn` with the handler's output as the default output, and puts
+-- the state's own back: a child forked later writes to its stdout.
+local function writing(fn, ...)
+  local old = io.output()
+  io.output(report_out or io.stdout)
+  local ok, problem = pcall(fn, ...)
+  io.stdout:flush()
+  io.output():flush()
+  io.output(old)
+  if not ok then error(problem, 0) end
+  return ""
+end
+
+function R.start(name, report_file, verbose, suppress_pending, lang, defer_print, enable_sound, ...)
   busted = require("busted.core")()
-  require("busted")(busted)
   parents = setmetatable({}, { __mode = "k" })
-  busted.exportApi("parent", function(element) return parents[element] end)
+  -- what `require 'busted'` gives a handler: this core's API
+  local api = {
+    publish = busted.publish, subscribe = busted.subscribe, unsubscribe = busted.unsubscribe,
+    gettime = busted.gettime, monotime = busted.monotime, sleep = busted.sleep, version = busted.version,
+    fail = busted.fail, parent = function(element) return parents[element] end,
+    children = busted.context.children,
+  }
+  local facade = setmetatable({}, {
+    __index = api,
+    __newindex = function() error("Attempt to modify busted") end,
+  })
 
   local options = {
     defaultOutput = "plainTerminal", enableSound = enable_sound == "true", verbose = verbose == "true",
     suppressPending = suppress_pending == "true", language = lang, deferPrint = defer_print == "true",
     arguments = { ... },
   }
+  local specs_busted = package.loaded.busted
+  package.loaded.busted = facade
   -- as busted.modules.output_handler_loader, but a handler that cannot be
   -- loaded is an error: nothing has run yet
   local handler
@@ -48,34 +74,36 @@ function R.start(name, lpath, report_file, verbose, suppress_pending, lang, defe
   if not ok and tostring(err):match("module '.-' not found:") then
     ok, err = pcall(function() handler = require(name) end)
   end
-  if not ok or type(handler) ~= "function" then
+  if ok and type(handler) == "function" then
+    ok, err = pcall(function()
+      if options.enableSound then require("busted.outputHandlers.sound")(options) end
+      handler(options):subscribe(options)
+    end)
+  elseif ok then
+    ok, err = false, "it is not a function"
+  end
+  package.loaded.busted = specs_busted
+  if not ok then
     return nil, "2-o " .. name .. ": not text, tap or a busted output handler that loads ("
-      .. (ok and "it is not a function" or tostring(err):match("^[^\n]*")) .. ")"
+      .. tostring(err):match("^[^\n]*") .. ")"
   end
   if report_file ~= "" then
     local file, problem = io.open(report_file, "w")
     if not file then return nil, "2cannot write '" .. report_file .. "': " .. tostring(problem) end
-    io.output(file)
+    report_out = file
   end
   interleave = report_file == ""
-  if options.enableSound then require("busted.outputHandlers.sound")(options) end
-  handler(options):subscribe(options)
   return ""
-end
-
-local function flush()
-  io.stdout:flush()
-  io.output():flush()
 end
 
 function R.suite_start(run, runs, seed)
   run, runs = tonumber(run), tonumber(runs)
-  if run > 1 then busted.publish({ "suite", "reset" }, root, run, runs) end
-  root = { descriptor = "suite", attributes = {}, starttick = busted.monotime(), starttime = busted.gettime() }
-  elements = {}
-  busted.publish({ "suite", "start" }, root, run, runs, tonumber(seed))
-  flush()
-  return ""
+  return writing(function()
+    if run > 1 then busted.publish({ "suite", "reset" }, root, run, runs) end
+    root = { descriptor = "suite", attributes = {}, starttick = busted.monotime(), starttime = busted.gettime() }
+    elements = {}
+    busted.publish({ "suite", "start" }, root, run, runs, tonumber(seed))
+  end)
 end
 
 -- The element a record describes, the same table every time (handlers
@@ -107,6 +135,10 @@ local unescapes = { ["\\\\"] = "\\", ["\\t"] = "\t", ["\\n"] = "\n", ["\\r"] = "
 -- One file: its events (lines "OFFSET<TAB>TEXT", TEXT escaped as records
 -- are) and its output, which goes to stdout between the events.
 function R.file(events, output)
+  return writing(replay, events, output)
+end
+
+replay = function(events, output)
   file_count = file_count + 1
   local offsets, texts = {}, {}
   for offset, text in events:gmatch("(%d*)\t([^\n]*)\n") do
@@ -129,24 +161,21 @@ function R.file(events, output)
     busted.publish(event.channel, e, parent, table.unpack(args, 1, args.n or #args))
   end
   if interleave and #output > written then io.stdout:write(output:sub(written + 1)) end
-  flush()
-  return ""
 end
 
 function R.suite_end(run, runs)
-  root.endtick = busted.monotime()
-  root.endtime = busted.gettime()
-  root.duration = root.endtick - root.starttick
-  busted.publish({ "suite", "end" }, root, tonumber(run), tonumber(runs))
-  flush()
-  return ""
+  return writing(function()
+    root.endtick = busted.monotime()
+    root.endtime = busted.gettime()
+    root.duration = root.endtick - root.starttick
+    busted.publish({ "suite", "end" }, root, tonumber(run), tonumber(runs))
+  end)
 end
 
 function R.finish()
-  busted.publish({ "exit" })
-  flush()
-  if io.output() ~= io.stdout then io.output():close(); io.output(io.stdout) end
-  return done()
+  writing(function() busted.publish({ "exit" }) end)
+  if report_out then report_out:close(); report_out = nil end
+  return ""
 end
 
 return R
