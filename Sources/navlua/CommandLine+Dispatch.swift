@@ -37,7 +37,7 @@ enum Usage {
     usage: navlua run [options] FILE [ARGS...]   run a scenario ('-' reads standard input)
            navlua [options] -e CODE             run CODE
            navlua -i FILE                        run a scenario, then stay in the REPL
-           navlua test [options] [PATH...]       run *_spec.lua files (default: ./spec or .)
+           navlua test [options] [PATH...]       run busted spec files (default: ./spec or .)
            navlua repl                           interactive REPL (also: navlua alone on a terminal)
            navlua --version | --help
 
@@ -48,13 +48,13 @@ enum Usage {
       --timeline FILE.svg   write a chart of the run over time
       --filmstrip FILE.svg  write evenly spaced frames of the run
 
-    test options:
-      -o text|tap|junit     output format (default text)
-      --output FILE         write the report to FILE
+    test options: busted's (its flags and ./.busted; `navlua test --help` lists them all), and
+      -o text|tap|NAME      output: navlua's text (default) or TAP, or busted's handler NAME
+      --output FILE         with -o: write the report to FILE
       --jobs N              files run in parallel (default: the number of cores)
       --shard K/N           run the K-th of N stable shares of the files
-      --filter PATTERN      run tests whose full name matches the Lua pattern
       --update-snapshots    rewrite stored snapshots
+      --coverage            write LCOV line coverage (--coverage-output FILE, default lcov.info)
       --timeout SECONDS     per file;  --memory-limit MB  per file
 
     exit status: 0 success, 1 script error or failed test, 2 usage error

@@ -529,14 +529,15 @@ function M.help()
   local lines = {
     "usage: navlua test [options] [PATH...]",
     "",
-    "Runs busted spec files (default: every *_spec*.lua under ./spec, or . when there is no spec",
-    "folder), each in a fresh Lua state of its own process, with a fresh navlua world before every",
-    "test. Options come from the command line, then from ./.busted (its 'default' task, or --run",
+    "Runs busted spec files (default: the .lua files named *_spec* under ./spec, or . without one),",
+    "each in a fresh Lua state of its own process, with a fresh navlua world before every test.",
+    "Options come from the command line, then from ./.busted (its 'default' task, or --run",
     "TASK, with '_all' under it), as busted reads them. The last line of the default output is",
     "'N passed, N failed'. Exit status: 0 all passed, 1 a failure, 2 a usage or .busted error.",
     "",
   }
   for _, spec in ipairs(M.specs) do
+    if spec.name == "jobs" then lines[#lines + 1] = "" end   -- navlua's own from here
     do
       local names = {}
       if spec.short and spec.long ~= false then names[#names + 1] = "-" .. spec.short .. "," end
@@ -544,11 +545,16 @@ function M.help()
       names[#names + 1] = long .. (spec.arg and " " .. spec.arg or "")
       local left = "  " .. table.concat(names, " ")
       local text = spec.unsupported and "not supported: " .. spec.unsupported or spec.help or ""
-      if #left < 30 then
-        lines[#lines + 1] = left .. string.rep(" ", 30 - #left) .. text
-      else
-        lines[#lines + 1] = left
-        lines[#lines + 1] = string.rep(" ", 30) .. text
+      -- the text wrapped at 100 columns, from column 31
+      local rows, row = {}, ""
+      for word in text:gmatch("%S+") do
+        if #row > 0 and 30 + #row + 1 + #word > 100 then rows[#rows + 1] = row; row = word
+        else row = #row > 0 and row .. " " .. word or word end
+      end
+      rows[#rows + 1] = row
+      if #left >= 30 then lines[#lines + 1] = left; left = "" end
+      for i, r in ipairs(rows) do
+        lines[#lines + 1] = (i == 1 and left .. string.rep(" ", 30 - #left) or string.rep(" ", 30)) .. r
       end
     end
   end
