@@ -165,7 +165,7 @@ struct WorkerPool {
         return false
     }
 
-    private func finish(_ slot: Int, _ r: Running, status: Int32) -> [SpecFileResult] {
+    private func finish(_ slot: Int, _ r: Running, status: Int32, lost reason: String? = nil) -> [SpecFileResult] {
         let output = zygote.slots[slot].output
         let names = jobs[r.job].map { files[$0] }
         var (results, started) = SpecFileResult.parse(records: String(decoding: r.records, as: UTF8.self),
@@ -176,7 +176,9 @@ struct WorkerPool {
         let signal = status & 0x7f
         let exitCode = (status >> 8) & 0xff
         guard !results[culprit].finished else { return results }
-        if r.killed {
+        if let reason {
+            results[culprit].addFileError(reason)
+        } else if r.killed {
             results[culprit].addFileError("timeout: the file ran past --timeout \(SpecDriver.figure(options.timeout ?? 0)) s"
                                           + " and its process was stopped; the rest of the file did not run")
         } else if signal != 0 {
@@ -202,11 +204,7 @@ struct WorkerPool {
             guard let r = slots[slot] else { continue }
             if r.pid > 0 { kill(r.pid, SIGKILL) }
             drain(slot, r)
-            results[r.job] = finish(slot, r, status: 0).map {
-                var x = $0
-                if !x.finished { x.addFileError("\(reason) while this file ran") }
-                return x
-            }
+            results[r.job] = finish(slot, r, status: 0, lost: "\(reason) while this file ran")
             slots[slot] = nil
         }
         zygote.abandon()

@@ -141,6 +141,11 @@ end)
 ]],
   ["limits/fine_spec.lua"] = [[it("is fine", function() assert.is_true(true) end)]],
   ["limits/exit_spec.lua"] = [[it("exits", function() os.exit(0) end)]],
+  -- the shell's parent is the file's process; its parent, the worker
+  ["limits/crash_spec.lua"] = [[it("crashes", function() os.execute("kill -SEGV $PPID; sleep 5") end)]],
+  ["limits/worker_spec.lua"] = [[
+it("kills the worker", function() os.execute("kill -9 $(ps -o ppid= -p $PPID); sleep 5") end)
+]],
 
   ["snap/spec/snap_spec.lua"] = [[
 describe("snap", function()
@@ -274,6 +279,20 @@ describe("navlua test", function()
       local out, status = navlua_test("limits", "--memory-limit 16 memory_spec.lua fine_spec.lua")
       assert.are.equal(1, status)
       assert.truthy(out:find("not enough memory: the file exhausted --memory-limit (16 MB)", 1, true))
+      assert.are.equal("1 passed, 1 failed", last_line(out))
+    end)
+
+    it("fails a file whose process crashes, and only it", function()
+      local out, status = navlua_test("limits", "--jobs 1 crash_spec.lua fine_spec.lua")
+      assert.are.equal(1, status)
+      assert.truthy(out:find("killed by signal 11 (SIGSEGV)", 1, true))
+      assert.are.equal("1 passed, 1 failed", last_line(out))
+    end)
+
+    it("replaces a worker that dies, failing only the file it was running", function()
+      local out, status = navlua_test("limits", "--jobs 1 worker_spec.lua fine_spec.lua")
+      assert.are.equal(1, status)
+      assert.truthy(out:find("the worker process ended while this file ran", 1, true))
       assert.are.equal("1 passed, 1 failed", last_line(out))
     end)
 
