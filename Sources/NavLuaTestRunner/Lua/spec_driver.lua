@@ -202,8 +202,8 @@ M.runner_modules = {
   "busted.modules.filter_loader", "busted.modules.helper_loader",
   "busted.modules.output_handler_loader", "busted.modules.luacov", "busted", "busted.luajit",
   "busted.modules.test_file_loader", "busted.modules.files.lua", "busted.modules.files.moonscript",
-  "busted.execute", "busted.outputHandlers.base", "busted.languages.en", "pl.dir", "pl.List",
-  "pl.Map", "pl.class", "term.colors", "say",
+  "busted.execute", "busted.outputHandlers.base", "busted.languages.en", "pl.dir", "pl.Map",
+  "pl.class", "term.colors", "say",
 }
 
 -- Loads busted and sets up everything its runner sets up before it loads
@@ -218,6 +218,12 @@ function session.prepare(snapshot_source, coverage_source, executable, ...)
   busted = core()
   require("busted")(busted)
   for _, name in ipairs(M.runner_modules) do pcall(require, name) end
+  -- and the output handler busted would have loaded: its default one
+  -- when navlua prints its own (-o NAME loads NAME in session.report)
+  if options.output == "text" or options.output == "tap" then
+    local tty = io.type(io.stdout) == "file" and require("term").isatty(io.stdout)
+    pcall(require, tty and "busted.outputHandlers.utfTerminal" or "busted.outputHandlers.plainTerminal")
+  end
   -- `require 'busted.runner'()` at the top of a spec: busted has already run it
   package.loaded["busted.runner"] = function() return function() end end
 
