@@ -27,6 +27,13 @@ struct RunReport {
         if options.list { return }
         switch options.format {
         case .text, .tap:
+            // options for busted's output handlers, which these are not
+            for (key, flag) in [("Xoutput", "-Xoutput"), ("enable-sound", "-s, --enable-sound")]
+            where options.flag(key) || (key == "Xoutput" && !options.list(key).isEmpty) {
+                throw LuaSession.Failure(message: "\(options.origins[key].map { $0 == "default" ? flag : $0 } ?? flag):"
+                                         + " \(flag) is for busted's output handlers (-o NAME), not for navlua's -o"
+                                         + " \(options.format == .tap ? "tap" : "text")", status: 2)
+            }
             if let path = options.reportFile {
                 let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
                 guard fd >= 0 else {

@@ -252,6 +252,8 @@ describe("navlua test refuses what it does not do", function()
     { "-C nowhere", "--directory: cannot change to 'nowhere'" },
     { "-f missing.busted", "--config-file: no such file: 'missing.busted'" },
     { "--run=ci", "--run ci: there is no .busted file" },
+    { "-Xoutput --plain", "-Xoutput: -Xoutput is for busted's output handlers (-o NAME), not for navlua's -o text" },
+    { "-s -o tap", "-s: -s, --enable-sound is for busted's output handlers (-o NAME), not for navlua's -o tap" },
   }
   for _, c in ipairs(cases) do
     local args, message = c[1], c[2]

@@ -282,7 +282,8 @@ function M.parse_command_line(args)
         if not ok then
           return nil, name .. " must be " .. expected .. " (got '" .. tostring(value) .. "')"
         end
-        for _, n in ipairs(spec.sets or { spec.name }) do origin[n] = name end
+        -- the option as it was typed, for later messages
+        for _, n in ipairs(spec.sets or { spec.name }) do origin[n] = dashes .. key end
       end
     end
     i = i + 1
