@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #if LUA_VERSION_NUM != 504
 #error "navlua needs Lua 5.4 (Debian: liblua5.4-dev)"
@@ -162,5 +163,11 @@ static inline int navlua_msghandler(lua_State *L) {
 static inline void navlua_pushmsghandler(lua_State *L) {
   lua_pushcfunction(L, navlua_msghandler);
 }
+
+/* ---- processes ----------------------------------------------------------- */
+
+/* fork(2), which Swift's Darwin overlay marks unavailable. `navlua test`
+** forks each spec file's process from a Lua state with busted loaded. */
+static inline pid_t navlua_fork(void) { return fork(); }
 
 #endif

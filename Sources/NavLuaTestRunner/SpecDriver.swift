@@ -1,28 +1,43 @@
 import NavLuaBridge
 
-/// The Lua side of a `navlua test` worker: runs one spec file with
-/// busted's core (Debian's lua-busted) in the worker's Lua state and writes
-/// what happened to `results_path`, one record per line, flushed as it goes
-/// so that a worker killed on a timeout still leaves its finished tests.
+/// The Lua side of `navlua test` (`Lua/spec_driver.lua`), a session the
+/// Swift side drives by name through `TestSession`:
 ///
-/// It uses busted's pieces rather than `busted.runner`: the runner parses
-/// busted's own command line, chooses an output handler by name and calls
+///     parse(options source, args...)      the options (test_options.lua), as TestOptions reads them
+///     prepare(snapshot source, coverage source, executable, args...)
+///                                         busted loaded as its runner loads it, lpath, -e, recorders,
+///                                         helper, filters: the template every child is forked from
+///     discover(default root)              the spec files, one a line, in busted's order
+///     plan(run, files...)                 that run's seed, then the files in its order
+///     groups(files...)                    sizes of the runs of files that share one Lua state
+///     settle()                            a full collection before the first fork
+///     run(results path, seed, files...)   in a child: runs the files, writing records
+///
+/// It uses busted's pieces (core, filter loader, file loaders, executor,
+/// helper loader) as they are, rather than `busted.runner`, which parses
+/// busted's command line, prints through its output handler and calls
 /// `os.exit`; navlua needs its options, its output and its exit codes.
-/// Busted's core, `busted.init` (describe/it/pending/hooks, luassert, spies),
-/// its filter loader and its executor are used as they are.
-///
-/// Arguments (all strings): spec file, results path, filter pattern (""
-/// for none), "1" to update snapshots, the --timeout and --memory-limit
-/// figures for messages, and the source of `SnapshotStore`. Called
-/// without arguments it returns its pure helpers (records, limit messages,
-/// tracebacks) and runs nothing, for its specs in scripts/lua_spec.
 ///
 /// Records, fields separated by tabs, each escaped (`\\ \t \n \r`):
 ///
+///     load     K OFFSET                           the K-th file of the job is being loaded
+///     file     K OFFSET                           the K-th file starts; what follows is about it
 ///     test     STATUS NAME WHERE MESSAGE TRACEBACK   STATUS: pass fail error skip
-///     error    NAME WHERE MESSAGE TRACEBACK          outside a test: load, setup, hooks
-///     snapshot ACTION PATH                           ACTION: written updated
-///     done                                           the file ran to its end
+///     error    NAME WHERE MESSAGE TRACEBACK       outside a test: load, setup, hooks
+///     snapshot ACTION PATH                        ACTION: written updated
+///     seed     BLOCK SEED                         a block ("" the file) ran its tests shuffled
+///     event    OFFSET TEXT                        an event for busted's output handlers (Lua text)
+///     coverage PATH LINE=HITS,...                 with --coverage, per file under test
+///     done     OFFSET                             the job ran to its end
+///
+/// OFFSET is how far the child's output (stdout and stderr) had got, so
+/// that the parent can give each file its own output and place it between
+/// the events.
 enum SpecDriver {
     static var source: String { EmbeddedLua.specDriver }
+
+    /// 2 -> "2", 0.5 -> "0.5".
+    static func figure(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
 }

@@ -1,15 +1,23 @@
 import NavLuaBridge
 
-/// `-o tap`: TAP version 13. Tests are numbered across files in file order;
-/// failures carry a YAML block (`at`, `message`), skipped tests a `# SKIP`
-/// directive, what a file printed and the snapshots it wrote are `#`
-/// comments. The plan comes last, then the summary line (a line TAP
-/// harnesses ignore).
+/// `-o tap`: TAP version 13, as Perl's `prove` (TAP::Harness) reads it.
+/// Tests are numbered across files in file order; failures carry a YAMLish
+/// block (`at`, `severity`, `message`), skipped tests a `# SKIP` directive,
+/// what a file printed, the snapshots it wrote and random seeds are `#`
+/// comments. One version line first; the plan comes last, then the summary
+/// line (a line TAP harnesses ignore). (`-o TAP` is busted's own TAP.)
 struct TapReporter: TestReporter {
     private var number = 0
+    private var started = false
+
+    mutating func note(_ lines: [String], to sink: ReportSink) {
+        sink.write((started ? "" : "TAP version 13\n") + lines.map { "# " + $0 + "\n" }.joined())
+        started = true
+    }
 
     mutating func file(_ r: SpecFileResult, to sink: ReportSink) {
-        var text = number == 0 ? "TAP version 13\n" : ""
+        var text = started ? "" : "TAP version 13\n"
+        started = true
         text += "# \(r.file)\n"
         if !r.output.isEmpty { text += ReportText.indent(r.output, "# | ") + "\n" }
         for c in r.cases {
@@ -25,16 +33,20 @@ struct TapReporter: TestReporter {
                 text += "  ---\n"
                 text += "  at: \(yamlScalar(c.location))\n"
                 text += "  severity: \(c.status == .fail ? "fail" : "error")\n"
-                text += "  message: |-\n" + ReportText.indent(c.details, "    ") + "\n"
+                // a literal block: TAP::Parser's YAMLish reads `|` (not `|-`), and
+                // a line of the block's indentation only for an empty line
+                text += "  message: |\n" + ReportText.indent(c.details, "    ") + "\n"
                 text += "  ...\n"
             }
         }
         for s in r.snapshots { text += "# snapshot \(s.action): \(s.path)\n" }
+        for s in r.seeds { text += "# random order\(s.block.isEmpty ? "" : " in " + s.block): seed \(s.seed)\n" }
         sink.write(text)
     }
 
-    func end(_ totals: TestTotals, to sink: ReportSink) {
-        sink.write((number == 0 ? "TAP version 13\n" : "") + "1..\(number)\n")
+    mutating func end(_ totals: TestTotals, to sink: ReportSink) {
+        sink.write((started ? "" : "TAP version 13\n") + "1..\(number)\n")
+        started = true
     }
 
     private func yamlScalar(_ s: String) -> String {

@@ -5,94 +5,153 @@ import Darwin
 #endif
 import NavLuaBridge
 
-/// `navlua test [options] [PATH...]`: runs `*_spec.lua` files, each in its
-/// own worker process, and reports in file order (SPEC section 8).
+/// `navlua test [options] [PATH...]`: runs busted spec files, each in its
+/// own process forked from a Lua state that has busted loaded, and reports
+/// in file order (SPEC section 8). The options are busted's (its command
+/// line and `.busted`) plus navlua's; `navlua test --help` lists them.
 ///
 /// ```
-/// $ navlua test --jobs 2 -o junit --output report.xml spec
+/// $ navlua test --jobs 2 spec
 /// ok   spec/navigation_spec.lua  (12 passed)
 /// ...
 /// 40 passed, 0 failed
 /// ```
 ///
 /// Exit status: 0 when nothing failed, 1 on any failure (or no spec files),
-/// 2 on usage errors. The last line on standard output is the summary.
+/// 2 on usage and configuration errors. The last line of the default
+/// output is the summary; `-o NAME` prints what busted's handler NAME prints.
 public enum TestCommand {
     public static func main(_ args: [String]) -> Int32 {
+        let session = LuaSession.driver()
         let options: TestOptions
-        do {
-            options = try TestOptions(args)
-        } catch let e as UsageError {
-            return e.report()
-        } catch {
-            return 2
+        switch session.call("parse", [EmbeddedLua.testOptions] + args, status: 2) {
+        case .failure(let f): return UsageError(f.message, command: "test").report()
+        case .success(let text): options = TestOptions(encoded: text)
         }
-        if let fd = options.workerResultsFD { return worker(options, resultsFD: fd) }
-        if let pattern = options.filter, let problem = SpecWorker.patternProblem(pattern) {
-            return UsageError("--filter: \(problem)").report()
+        if let preset = options.preset {
+            // The template every spec file is forked from, and any process it starts.
+            NavLuaHost.usePreset(preset)
+            session.host.bridge.defaultPreset = preset
         }
-
-        let roots = options.paths.isEmpty ? [SpecDiscovery.defaultRoot] : options.paths
+        if let help = options.helpText {
+            ReportSink(fd: 1).write(help)
+            return 0
+        }
+        if options.version {
+            ReportSink(fd: 1).write(((try? session.call("version", []).get()) ?? "?") + "\n")
+            return 0
+        }
+        let executable = absolute(CommandLine.arguments.first ?? "navlua")
+        if options.directory != "./" && chdir(options.directory) != 0 {
+            return UsageError("--directory: cannot change to '\(options.directory)': "
+                              + String(cString: strerror(errno)), command: "test").report()
+        }
+        for (pattern, origin) in options.patterns {
+            if let problem = LuaPattern.problem(pattern) { return UsageError("\(origin): \(problem)", command: "test").report() }
+        }
+        if case .failure(let f) = session.call("prepare", [EmbeddedLua.snapshotStore, EmbeddedLua.coverage,
+                                                             executable] + args) {
+            if f.status == 2 { return UsageError(f.message, command: "test").report() }
+            writeError("navlua: \(f.message)\n")
+            return 1
+        }
         var files: [String]
-        do {
-            files = try SpecDiscovery.files(under: roots)
-        } catch let missing as SpecDiscovery.Missing {
-            return UsageError("no such file or folder: '\(missing.path)'").report()
-        } catch {
-            return 2
+        switch session.call("discover", [SpecDiscovery.defaultRoot], status: 2) {
+        case .failure(let f): return UsageError(f.message, command: "test").report()
+        case .success(let text): files = text.split(separator: "\n").map(String.init)
         }
         if files.isEmpty {
-            writeError("navlua: no *_spec.lua files under \(roots.joined(separator: ", "))\n")
+            writeError("navlua: no spec files (names matching \(options.list("pattern").joined(separator: ", ")),"
+                       + " .lua) under \(options.list("ROOT").isEmpty ? SpecDiscovery.defaultRoot : options.list("ROOT").joined(separator: ", "))\n")
             return 1
         }
         if let shard = options.shard {
             files = SpecDiscovery.shard(files, index: shard.index, count: shard.count)
         }
 
-        let stdout = ReportSink(fd: 1)
-        var sink = stdout
-        if let path = options.outputFile {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                return UsageError("cannot write '\(path)': \(String(cString: strerror(errno)))").report()
+        var report: RunReport
+        do {
+            report = try RunReport(options: options, session: session)
+        } catch {
+            return UsageError(error.message, command: "test").report()
+        }
+        // Every file compiled up front, as busted does: one that does not
+        // load is an error before the suite starts, and is not run.
+        var unloadable: [String: SpecFileResult] = [:]
+        for line in ((try? session.call("compile", files).get()) ?? "").split(separator: "\n") {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(SpecFileResult.unescape)
+            guard f.count == 2 else { continue }
+            var r = SpecFileResult.parse(records: f[1], output: [], files: [f[0]]).results[0]
+            r.finished = true
+            r.reportedEarly = true
+            unloadable[f[0]] = r
+        }
+        // Every run's plan, before the worker is forked: the template must
+        // not change after that (a new worker may be needed).
+        let runs = options.repeatCount
+        var plans: [(seed: String, order: [String], files: [String], jobs: [Range<Int>])] = []
+        for run in 1...runs {
+            let plan = (try? session.call("plan", [String(run)] + files).get()) ?? ""
+            var lines = plan.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let seed = lines.removeFirst()
+            let order = lines.filter { !$0.isEmpty }
+            let runnable = order.filter { unloadable[$0] == nil }
+            let sizes = ((try? session.call("groups", runnable).get()) ?? "").split(separator: " ").compactMap { Int($0) }
+            var jobs: [Range<Int>] = []
+            var start = 0
+            for n in sizes where n > 0 {
+                jobs.append(start..<min(start + n, runnable.count))
+                start += n
             }
-            sink = ReportSink(fd: fd)
+            plans.append((seed, order, runnable, jobs))
         }
-        var reporter: any TestReporter = switch options.format {
-        case .text: TextReporter()
-        case .tap: TapReporter()
-        case .junit: JUnitReporter()
+        guard let zygote = SpecZygote(slots: max(1, min(options.jobs, files.count))),
+              case .success = session.call("attach", zygote.slots.map { "/dev/fd/\($0.recordsWrite)" }),
+              case .success = session.call("settle", []),
+              zygote.start(session: session, options: options) else {
+            writeError("navlua: cannot start a worker process: \(String(cString: strerror(errno)))\n")
+            return 1
         }
-        // With --output, standard output still gets the text report.
-        let console: TextReporter? = options.outputFile == nil ? nil : TextReporter()
-
-        var totals = TestTotals()
-        fflush(nil)
-        WorkerPool(files: files, options: options).run { result in
-            totals.add(result)
-            reporter.file(result, to: sink)
-            console?.file(result, to: stdout)
+        var stopped = false
+        report.loadErrors(plans[0].order.compactMap { unloadable[$0] })
+        for (run, plan) in zip(1..., plans) where !stopped {
+            report.runStart(run: run, of: runs, seed: plan.seed)
+            // the files that did not load take their place in run 1's order
+            var pending = run == 1 ? plan.order[...] : []
+            func deliver(_ result: SpecFileResult) -> Bool {
+                guard !stopped else { return false }
+                _ = report.file(result)
+                if !options.keepGoing && result.failed > 0 { stopped = true }
+                return !stopped
+            }
+            func deliverUnloadable(before file: String?) -> Bool {
+                while let next = pending.first, next != file {
+                    pending.removeFirst()
+                    if let r = unloadable[next], !deliver(r) { return false }
+                }
+                if file != nil && !pending.isEmpty { pending.removeFirst() }
+                return true
+            }
+            if !plan.jobs.isEmpty {
+                WorkerPool(session: session, options: options, zygote: zygote, files: plan.files, jobs: plan.jobs,
+                           seed: plan.seed).run { result in
+                    deliverUnloadable(before: result.file) && deliver(result)
+                }
+            }
+            _ = deliverUnloadable(before: nil)
+            report.runEnd(run: run, of: runs)
         }
-        reporter.end(totals, to: sink)
-        if let c = console {
-            c.end(totals, to: stdout)
-            close(sink.fd)
-        } else if options.format != .text {
-            stdout.write(totals.summary + "\n")
-        }
-        return totals.failed > 0 ? 1 : 0
+        zygote.stop()
+        return report.end()
     }
 
-    /// The hidden worker mode: runs one file, records to `resultsFD`.
-    private static func worker(_ options: TestOptions, resultsFD: Int32) -> Int32 {
-        _ = fcntl(resultsFD, F_SETFD, FD_CLOEXEC)
-        var o = SpecWorker.Options(file: options.paths[0], resultsPath: "/dev/fd/\(resultsFD)")
-        o.filter = options.filter
-        o.updateSnapshots = options.updateSnapshots
-        o.timeout = options.timeout
-        o.memoryLimitMB = options.memoryLimitMB
-        let status = SpecWorker.run(o)
-        fflush(nil)
-        return status
+    /// `path` made absolute against the current directory, when it names
+    /// a file by a relative path (argv[0] run from a shell keeps working
+    /// after --directory).
+    private static func absolute(_ path: String) -> String {
+        guard path.contains("/"), !path.hasPrefix("/") else { return path }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
     }
 }

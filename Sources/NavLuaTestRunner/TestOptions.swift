@@ -5,101 +5,76 @@ import Darwin
 #endif
 import NavLuaBridge
 
-/// The options of `navlua test`, parsed from its command line.
+/// The options of `navlua test` that the Swift side acts on, read from what
+/// `test_options.lua` made of the command line and `.busted` (the Lua side
+/// keeps the whole table for busted's own settings).
 struct TestOptions {
-    enum Format: String { case text, tap, junit }
+    /// navlua's own formats; anything else is a busted output handler.
+    enum Format: Equatable {
+        case text, tap
+        case busted(String)
+    }
 
-    var paths: [String] = []
-    var format = Format.text
-    var outputFile: String?
-    var jobs = TestOptions.cores
-    var shard: (index: Int, count: Int)?
-    var filter: String?
-    var updateSnapshots = false
-    var timeout: Double?
-    var memoryLimitMB: Double?
-    /// Hidden: run one file as a worker of a parent `navlua test`, writing
-    /// its records to this file descriptor.
-    var workerResultsFD: Int32?
+    var values: [String: [String]] = [:]
+    /// Where each value came from ("--filter", ".busted: task 'default', key 'filter'", "default").
+    var origins: [String: String] = [:]
+    var helpText: String?
 
     static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    init(_ args: [String]) throws {
-        var i = 0
-        func value() throws -> String {
-            guard i + 1 < args.count else { throw UsageError("\(args[i]) needs a value") }
-            i += 1
-            return args[i]
-        }
-        func positive(_ name: String) throws -> Double {
-            let s = try value()
-            guard let d = Double(s), d.isFinite, d > 0 else {
-                throw UsageError("\(name) must be a positive number (got '\(s)')")
+    /// Reads the session's encoding (`M.encode` of test_options.lua).
+    init(encoded: String) {
+        for line in encoded.split(separator: "\n", omittingEmptySubsequences: true) {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(SpecFileResult.unescape)
+            if f[0] == "origin" && f.count == 3 {
+                origins[f[1]] = f[2]
+            } else if f[0] == "help-text" && f.count == 2 {
+                helpText = f[1]
+            } else {
+                values[f[0], default: []] += f.count > 1 ? [f[1]] : []
             }
-            return d
-        }
-        var onlyPaths = false
-        while i < args.count {
-            let a = args[i]
-            if onlyPaths || !a.hasPrefix("-") || a == "-" {
-                paths.append(a)
-                i += 1
-                continue
-            }
-            switch a {
-            case "-o", "--format":
-                let s = try value()
-                guard let f = Format(rawValue: s) else {
-                    throw UsageError("-o must be text, tap or junit (got '\(s)')")
-                }
-                format = f
-            case "--output": outputFile = try value()
-            case "--jobs", "-j":
-                let s = try value()
-                guard let n = Int(s), n >= 1, n <= 1024 else {
-                    throw UsageError("--jobs must be a whole number from 1 to 1024 (got '\(s)')")
-                }
-                jobs = n
-            case "--shard":
-                let s = try value()
-                let parts = s.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
-                    throw UsageError("--shard must be K/N with 1 <= K <= N (got '\(s)')")
-                }
-                shard = (k, n)
-            case "--filter":
-                let s = try value()
-                guard !s.isEmpty else { throw UsageError("--filter needs a Lua pattern") }
-                filter = s
-            case "--update-snapshots": updateSnapshots = true
-            case "--preset": NavLuaHost.usePreset(try value())
-            case "--timeout": timeout = try positive("--timeout")
-            case "--memory-limit": memoryLimitMB = try positive("--memory-limit")
-            case "--worker":
-                let s = try value()
-                guard let fd = Int32(s), fd >= 3 else { throw UsageError("--worker needs a file descriptor") }
-                workerResultsFD = fd
-            case "--": onlyPaths = true
-            default: throw UsageError("unknown test option '\(a)'")
-            }
-            i += 1
-        }
-        if format == .junit && outputFile == nil {
-            throw UsageError("-o junit needs --output FILE (standard output ends with the summary line)")
-        }
-        if workerResultsFD != nil && paths.count != 1 {
-            throw UsageError("--worker runs exactly one spec file")
         }
     }
 
-    /// The command line that makes a worker run `file` with these options.
-    func workerArguments(file: String, resultsFD: Int32) -> [String] {
-        var args = ["navlua", "test", "--worker", String(resultsFD)]
-        if let f = filter { args += ["--filter", f] }
-        if updateSnapshots { args.append("--update-snapshots") }
-        if let t = timeout { args += ["--timeout", String(t)] }
-        if let m = memoryLimitMB { args += ["--memory-limit", String(m)] }
-        args += ["--", file]
-        return args
+    func string(_ key: String) -> String? { values[key]?.first }
+    func list(_ key: String) -> [String] { values[key] ?? [] }
+    func flag(_ key: String) -> Bool { string(key) == "true" }
+    func number(_ key: String) -> Double? { string(key).flatMap(Double.init) }
+
+    var format: Format {
+        switch string("output") ?? "text" {
+        case "text": .text
+        case "tap": .tap
+        case let name: .busted(name)
+        }
+    }
+    var reportFile: String? { string("report-file") }
+    var jobs: Int { string("jobs").flatMap { Int($0) } ?? TestOptions.cores }
+    var shard: (index: Int, count: Int)? {
+        guard let s = string("shard") else { return nil }
+        let parts = s.split(separator: "/").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+    var timeout: Double? { number("timeout") }
+    var memoryLimitMB: Double? { number("memory-limit") }
+    var updateSnapshots: Bool { flag("update-snapshots") }
+    var preset: String? { string("preset") }
+    var coverage: Bool { flag("coverage") }
+    var coverageOutput: String { string("coverage-output") ?? "lcov.info" }
+    var list: Bool { flag("list") }
+    var keepGoing: Bool { string("keep-going") != "false" }
+    var repeatCount: Int { string("repeat").flatMap { Double($0) }.map { Int($0) } ?? 1 }
+    var suppressPending: Bool { flag("suppress-pending") }
+    var shuffleFiles: Bool { flag("shuffle-files") && !flag("sort-files") }
+    var directory: String { string("directory") ?? "./" }
+    var version: Bool { flag("version") }
+
+    /// Every Lua pattern the run will match with, and where it came from:
+    /// Lua finds a malformed pattern only when matching reaches the bad
+    /// part, so they are checked before anything runs.
+    var patterns: [(pattern: String, origin: String)] {
+        ["filter", "filter-out", "pattern", "exclude-pattern"].flatMap { key in
+            list(key).map { ($0, origins[key] ?? "--" + key) }
+        }
     }
 }

@@ -25,6 +25,8 @@ struct TestTotals {
 
 /// A report format: told about each file in file order, then the totals.
 protocol TestReporter {
+    /// Lines about the run (a repetition starts, the files were shuffled).
+    mutating func note(_ lines: [String], to sink: ReportSink)
     mutating func file(_ result: SpecFileResult, to sink: ReportSink)
     mutating func end(_ totals: TestTotals, to sink: ReportSink)
 }

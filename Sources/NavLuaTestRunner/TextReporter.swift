@@ -2,7 +2,8 @@ import NavLuaBridge
 
 /// `-o text`: one line per file, then under it what a reader needs: each
 /// failure with its place, message and traceback, each skipped test, what
-/// the file printed and the snapshots it wrote. No timings, so that the
+/// the file printed, the snapshots it wrote and the seed of each block
+/// `randomize()` (or --shuffle-tests) shuffled. No timings, so that the
 /// output is the same under any --jobs.
 ///
 ///     ok   spec/push_spec.lua  (4 passed)
@@ -13,6 +14,13 @@ import NavLuaBridge
 ///
 ///     5 passed, 1 failed
 struct TextReporter: TestReporter {
+    private var notes = 0
+
+    mutating func note(_ lines: [String], to sink: ReportSink) {
+        sink.write((notes > 0 ? "\n" : "") + lines.map { $0 + "\n" }.joined())
+        notes += 1
+    }
+
     func file(_ r: SpecFileResult, to sink: ReportSink) {
         var counts = ["\(r.passed) passed"]
         if r.failed > 0 { counts.append("\(r.failed) failed") }
@@ -34,6 +42,10 @@ struct TextReporter: TestReporter {
             }
         }
         for s in r.snapshots { text += "  snapshot \(s.action): \(s.path)\n" }
+        for s in r.seeds {
+            text += "  random order\(s.block.isEmpty ? "" : " in " + s.block): seed \(s.seed)"
+                + " (--seed \(s.seed) replays it)\n"
+        }
         sink.write(text)
     }
 

@@ -7,10 +7,15 @@ import Darwin
 /// Problems with the command line itself: exit 2 with a hint.
 public struct UsageError: Error {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The command whose --help to suggest ("test": `navlua test --help`).
+    public let command: String?
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
 
     public func report() -> Int32 {
-        writeError("navlua: \(message)\nTry 'navlua --help'.\n")
+        writeError("navlua: \(message)\nTry 'navlua \(command.map { $0 + " " } ?? "")--help'.\n")
         return 2
     }
 }

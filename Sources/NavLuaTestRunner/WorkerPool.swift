@@ -2,217 +2,235 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import MachO   // _NSGetExecutablePath
 #endif
 import NavLuaBridge
 
-/// Runs spec files in worker processes, at most `jobs` at once, and hands
-/// their results back in file order, whatever order they start or finish in.
+/// Runs spec files, at most `jobs` at once, each in a process the worker
+/// (`SpecZygote`) forks from the template, and hands their results back in
+/// file order, whatever order they start or finish in.
 ///
-/// Each worker is this same executable (`/proc/self/exe`; on macOS
-/// `_NSGetExecutablePath`) started with
-/// posix_spawn as `navlua test --worker 3 ... -- FILE`. It writes records
-/// to a pipe on its fd 3 and its stdout and stderr go to an unlinked temp
-/// file. The parent polls the pipes; end of file on a pipe means the worker
-/// is done. With `--timeout`, a worker still running a second after its
-/// own Lua hook should have stopped it is killed.
+/// A child writes records to its slot's pipe, which the parent reads as
+/// they come, and its stdout and stderr to the slot's file; the worker
+/// tells when it has exited. With `--timeout`, a child still running a
+/// second after its own Lua hook should have stopped it is killed. A job is
+/// one file, or a group of files that must share one Lua state (`expose`,
+/// `--no-auto-insulate`: see `session.groups`), run in order by one child.
 struct WorkerPool {
-    let files: [String]
+    let session: LuaSession
     let options: TestOptions
-    var executable = WorkerPool.selfExecutable
+    let zygote: SpecZygote
+    let files: [String]
+    /// Consecutive ranges of `files`, one per child.
+    let jobs: [Range<Int>]
+    let seed: String
 
-    /// How long past `--timeout` the parent waits for a worker's own hook.
+    /// How long past `--timeout` the parent waits for a child's own hook.
     static let killGrace = 1.0   // seconds
 
-    static var selfExecutable: String {
-        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        #if canImport(Darwin)
-        var size = UInt32(buf.count)
-        let n = _NSGetExecutablePath(&buf, &size) == 0 ? strlen(buf) : 0
-        #else
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        #endif
-        return n > 0 ? String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                     : CommandLine.arguments[0]
+    /// One read buffer for every pipe and file, zeroed once.
+    private let buffer = ReadBuffer()
+
+    private final class ReadBuffer {
+        var bytes = [UInt8](repeating: 0, count: 65536)
     }
 
-    private final class Worker {
-        let index: Int
-        let pid: pid_t
-        let pipe: Int32
-        let outputFile: Int32
-        let deadline: Double?
+    private final class Running {
+        let job: Int
+        var pid: pid_t = 0
+        var deadline: Double?
+        var killed = false
         var records: [UInt8] = []
 
-        init(index: Int, pid: pid_t, pipe: Int32, outputFile: Int32, deadline: Double?) {
-            self.index = index
-            self.pid = pid
-            self.pipe = pipe
-            self.outputFile = outputFile
+        init(job: Int, deadline: Double?) {
+            self.job = job
             self.deadline = deadline
         }
     }
 
-    /// Runs every file; calls `deliver` once per file, in file order.
-    func run(_ deliver: (SpecFileResult) -> Void) {
-        var results = [SpecFileResult?](repeating: nil, count: files.count)
+    /// Runs every job; calls `deliver` once per file, in file order, until
+    /// it returns false (--no-keep-going): then the children still running
+    /// are stopped and nothing more is delivered.
+    func run(_ deliver: (SpecFileResult) -> Bool) {
+        var results = [[SpecFileResult]?](repeating: nil, count: jobs.count)
         var nextToDeliver = 0
         var started = 0
-        var running: [Worker] = []
-        let jobs = max(1, min(options.jobs, files.count))
-        let order = jobs > 1 ? largestFirst() : Array(files.indices)
+        var slots = [Running?](repeating: nil, count: zygote.slots.count)
+        let parallel = max(1, min(options.jobs, jobs.count, zygote.slots.count))
+        let order = parallel > 1 ? largestFirst() : Array(jobs.indices)
 
-        while nextToDeliver < files.count {
-            while running.count < jobs && started < files.count {
-                let index = order[started]
-                switch spawn(index: index) {
-                case .success(let w): running.append(w)
-                case .failure(let message):
-                    var r = SpecFileResult(file: files[index])
-                    r.addFileError(message)
-                    results[index] = r
-                }
+        while nextToDeliver < jobs.count {
+            while slots.count(where: { $0 != nil }) < parallel && started < jobs.count {
+                let job = order[started]
                 started += 1
+                let slot = slots.firstIndex(where: { $0 == nil })!
+                let deadline = options.timeout.map { monotonic() + $0 + WorkerPool.killGrace }
+                slots[slot] = Running(job: job, deadline: deadline)
+                if !zygote.run(slot: slot, files: jobs[job].map { files[$0] }, seed: seed) {
+                    restart(&slots, &results, because: "could not reach the worker")
+                }
             }
-            if !running.isEmpty {
-                wait(&running) { results[$0.index] = $1 }
-            }
-            while nextToDeliver < files.count, let r = results[nextToDeliver] {
-                deliver(r)
+            wait(&slots, &results)
+            while nextToDeliver < jobs.count, let rs = results[nextToDeliver] {
                 results[nextToDeliver] = nil
                 nextToDeliver += 1
-            }
-        }
-    }
-
-    /// File indices, biggest file first: a long file started last would
-    /// leave the other workers idle at the end. Ties keep file order.
-    private func largestFirst() -> [Int] {
-        let sizes = files.map { path -> Int in
-            var st = stat()
-            return stat(path, &st) == 0 ? Int(st.st_size) : 0
-        }
-        return files.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
-    }
-
-    /// Waits until some worker has news; finishes the ones that are done.
-    private func wait(_ running: inout [Worker], _ done: (Worker, SpecFileResult) -> Void) {
-        var fds = running.map { pollfd(fd: $0.pipe, events: Int16(POLLIN), revents: 0) }
-        var timeout: Int32 = -1
-        let now = monotonic()
-        if let soonest = running.compactMap(\.deadline).min() {
-            timeout = Int32(max(0, min(Double(Int32.max / 2), ((soonest - now) * 1000).rounded(.up))))
-        }
-        let n = poll(&fds, nfds_t(fds.count), timeout)
-        if n < 0 && errno != EINTR { fatal("poll failed: \(String(cString: strerror(errno)))") }
-        var finished: [Int] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        for (k, w) in running.enumerated() {
-            if fds[k].revents != 0 {
-                let got = read(w.pipe, &chunk, chunk.count)
-                if got > 0 {
-                    w.records += chunk[..<got]
-                } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
-                    done(w, finish(w, killedForTimeout: false))
-                    finished.append(k)
+                for r in rs where !deliver(r) {
+                    stopAll(&slots)
+                    return
                 }
-            } else if let d = w.deadline, monotonic() >= d {
-                kill(w.pid, SIGKILL)
-                done(w, finish(w, killedForTimeout: true))
-                finished.append(k)
             }
         }
-        for k in finished.reversed() { running.remove(at: k) }
     }
 
-    private func finish(_ w: Worker, killedForTimeout: Bool) -> SpecFileResult {
-        var status: Int32 = 0
-        while waitpid(w.pid, &status, 0) < 0 && errno == EINTR {}
-        close(w.pipe)
-        var result = SpecFileResult.parse(records: String(decoding: w.records, as: UTF8.self), file: files[w.index])
-        result.output = readAll(w.outputFile)
-        close(w.outputFile)
+    /// Job indices, biggest first: a long file started last would leave the
+    /// other processes idle at the end. Ties keep file order.
+    private func largestFirst() -> [Int] {
+        let sizes = jobs.map { range -> Int in
+            range.reduce(0) { total, k in
+                var st = stat()
+                return total + (stat(files[k], &st) == 0 ? Int(st.st_size) : 0)
+            }
+        }
+        return jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+    }
+
+    /// Waits until there is news: records, a child's end, a deadline.
+    private func wait(_ slots: inout [Running?], _ results: inout [[SpecFileResult]?]) {
+        let busy = slots.indices.filter { slots[$0] != nil }
+        var fds = [pollfd(fd: zygote.status, events: Int16(POLLIN), revents: 0)]
+            + busy.map { pollfd(fd: zygote.slots[$0].recordsRead, events: Int16(POLLIN), revents: 0) }
+        var timeout: Int32 = -1
+        if let soonest = busy.compactMap({ slots[$0]!.killed ? nil : slots[$0]!.deadline }).min() {
+            timeout = Int32(max(0, min(Double(Int32.max / 2), ((soonest - monotonic()) * 1000).rounded(.up))))
+        }
+        if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
+            fatal("poll failed: \(String(cString: strerror(errno)))")
+        }
+        for (k, slot) in busy.enumerated() where fds[k + 1].revents != 0 {
+            drain(slot, slots[slot]!)
+        }
+        if fds[0].revents != 0 {
+            guard let news = zygote.news() else {
+                restart(&slots, &results, because: "the worker process ended")
+                return
+            }
+            for (kind, slot, value) in news {
+                guard slots.indices.contains(slot), let r = slots[slot] else { continue }
+                if kind == "started" {
+                    r.pid = value
+                } else if kind == "exited" {
+                    drain(slot, r)
+                    results[r.job] = finish(slot, r, status: value)
+                    slots[slot] = nil
+                }
+            }
+        }
+        let now = monotonic()
+        for slot in busy {
+            guard let r = slots[slot], !r.killed, r.pid > 0, let d = r.deadline, now >= d else { continue }
+            kill(r.pid, SIGKILL)
+            r.killed = true
+        }
+    }
+
+    /// Reads what the slot's pipe holds now; a `file` record (a group's
+    /// child starting its next file) gives the child a new deadline.
+    private func drain(_ slot: Int, _ r: Running) {
+        while true {
+            let n = read(zygote.slots[slot].recordsRead, &buffer.bytes, buffer.bytes.count)
+            if n > 0 {
+                if let t = options.timeout, !r.killed, startsAFile(buffer.bytes[..<n]) {
+                    r.deadline = monotonic() + t + WorkerPool.killGrace
+                }
+                r.records += buffer.bytes[..<n]
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            return
+        }
+    }
+
+    /// Whether a chunk of records has a `file` record (a record begins a
+    /// line; a chunk begins on a record boundary often enough for this).
+    private func startsAFile(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let record = Array("file\t".utf8)
+        var lineStart = true
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            if lineStart && bytes.endIndex - i >= record.count && bytes[i..<i + record.count].elementsEqual(record) {
+                return true
+            }
+            lineStart = bytes[i] == UInt8(ascii: "\n")
+            i += 1
+        }
+        return false
+    }
+
+    private func finish(_ slot: Int, _ r: Running, status: Int32, lost reason: String? = nil) -> [SpecFileResult] {
+        let output = zygote.slots[slot].output
+        let names = jobs[r.job].map { files[$0] }
+        var (results, started) = SpecFileResult.parse(records: String(decoding: r.records, as: UTF8.self),
+                                                      output: readAll(output), files: names)
+        _ = ftruncate(output, 0)
+        _ = lseek(output, 0, SEEK_SET)
+        let culprit = started.lastIndex(of: true) ?? 0
         let signal = status & 0x7f
         let exitCode = (status >> 8) & 0xff
-        if killedForTimeout {
-            result.addFileError("timeout: the file ran past --timeout \(SpecWorker.figure(options.timeout ?? 0)) s"
-                                + " and its worker was stopped; the rest of the file did not run")
+        guard !results[culprit].finished else { return results }
+        if let reason {
+            results[culprit].addFileError(reason)
+        } else if r.killed {
+            results[culprit].addFileError("timeout: the file ran past --timeout \(SpecDriver.figure(options.timeout ?? 0)) s"
+                                          + " and its process was stopped; the rest of the file did not run")
         } else if signal != 0 {
             let name = signal == SIGKILL ? " (SIGKILL: out of memory?)" : signal == SIGSEGV ? " (SIGSEGV)" : ""
-            result.addFileError("the worker running this file was killed by signal \(signal)\(name)")
-        } else if !result.finished && !result.cases.contains(where: { !$0.isTest && $0.status == .error }) {
-            result.addFileError(exitCode == 0
+            results[culprit].addFileError("the process running this file was killed by signal \(signal)\(name)")
+        } else if !results[culprit].cases.contains(where: { !$0.isTest && $0.status == .error }) {
+            results[culprit].addFileError(exitCode == 0
                 ? "the file ended its process (os.exit?) before its tests finished"
-                : "the worker running this file exited with status \(exitCode) before the file finished")
+                : exitCode == 127 ? "the worker could not start a process for the file"
+                : "the process running this file exited with status \(exitCode) before the file finished")
         }
-        return result
+        for k in results.indices where k > culprit {
+            results[k].addFileError("did not run: it shares one Lua state with \(names[culprit]) (expose or"
+                                    + " --no-auto-insulate), whose process ended early")
+        }
+        return results
     }
 
-    private enum Spawned { case success(Worker), failure(String) }
-
-    private func spawn(index: Int) -> Spawned {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return .failure("cannot make a pipe: \(errorText())") }
-        // single-threaded: nothing can spawn between pipe and fcntl
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        let output = temporaryFile()
-        guard output >= 0 else {
-            close(ends[0]); close(ends[1])
-            return .failure("cannot make a temporary file: \(errorText())")
+    /// The worker died (or cannot be reached): the files it was running
+    /// fail, and a new worker takes over.
+    private func restart(_ slots: inout [Running?], _ results: inout [[SpecFileResult]?], because reason: String) {
+        for slot in slots.indices {
+            guard let r = slots[slot] else { continue }
+            if r.pid > 0 { kill(r.pid, SIGKILL) }
+            drain(slot, r)
+            results[r.job] = finish(slot, r, status: 0, lost: "\(reason) while this file ran")
+            slots[slot] = nil
         }
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?   // an opaque pointer there
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 3)   // ends[1] > 3: ends[0] came first
-
-        let args = options.workerArguments(file: files[index], resultsFD: 3)
-        var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(ends[1])
-        guard rc == 0 else {
-            close(ends[0]); close(output)
-            return .failure("cannot start a worker (\(executable)): \(String(cString: strerror(rc)))")
-        }
-        let deadline = options.timeout.map { monotonic() + $0 + WorkerPool.killGrace }
-        return .success(Worker(index: index, pid: pid, pipe: ends[0], outputFile: output, deadline: deadline))
+        zygote.abandon()
+        if !zygote.start(session: session, options: options) { fatal("cannot start a worker process: \(String(cString: strerror(errno)))") }
     }
 
-    /// An unlinked temp file (close-on-exec) for a worker's stdout and stderr.
-    private func temporaryFile() -> Int32 {
-        let dir = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((dir + "/navlua-test-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        if fd >= 0 {
-            unlink(template)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    private func stopAll(_ slots: inout [Running?]) {
+        for slot in slots.indices {
+            if let r = slots[slot], r.pid > 0 { kill(r.pid, SIGKILL) }
+            slots[slot] = nil
         }
-        return fd
+        // the worker would report those ends to nobody
+        zygote.abandon()
     }
 
-    private func readAll(_ fd: Int32) -> String {
+    private func readAll(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
         var offset: off_t = 0
         while true {
-            let n = pread(fd, &chunk, chunk.count, offset)
+            let n = pread(fd, &buffer.bytes, buffer.bytes.count, offset)
             if n <= 0 { break }
-            bytes += chunk[..<n]
+            bytes += buffer.bytes[..<n]
             offset += off_t(n)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
-
-    private func errorText() -> String { String(cString: strerror(errno)) }
 }
 
 func monotonic() -> Double {

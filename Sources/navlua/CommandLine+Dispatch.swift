@@ -52,7 +52,7 @@ enum Usage {
     static let text = """
     usage: navlua run [options] [script [args]]   run a scenario, as lua does ('-' reads standard input)
            navlua [options] [script [args]]       the same without 'run' (alone on a terminal: the REPL)
-           navlua test [options] [PATH...]         run *_spec.lua files (default: ./spec or .)
+           navlua test [options] [PATH...]         run busted spec files (default: ./spec or .)
            navlua repl [options] [FILE [ARGS]]     interactive REPL
            navlua --version | --help | --cpath    (--cpath: the LUA_CPATH entry for require "navlua")
 
@@ -72,13 +72,13 @@ enum Usage {
       --filmstrip FILE.svg  write evenly spaced frames of the run
       --preset NAME         preset of navigations made without one (also for test)
 
-    test options:
-      -o text|tap|junit     output format (default text)
-      --output FILE         write the report to FILE
+    test options: busted's (its flags and ./.busted; `navlua test --help` lists them all), and
+      -o text|tap|NAME      output: navlua's text (default) or TAP, or busted's handler NAME
+      --output FILE         with -o: write the report to FILE
       --jobs N              files run in parallel (default: the number of cores)
       --shard K/N           run the K-th of N stable shares of the files
-      --filter PATTERN      run tests whose full name matches the Lua pattern
       --update-snapshots    rewrite stored snapshots
+      --coverage            write LCOV line coverage (--coverage-output FILE, default lcov.info)
       --timeout SECONDS     per file;  --memory-limit MB  per file
 
     exit status: 0 success, 1 script error or failed test, 2 usage error

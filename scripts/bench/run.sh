@@ -14,3 +14,6 @@ navlua=.build/release/navlua
 scripts/bench/startup.sh
 "$navlua" run scripts/bench/memory.lua
 if [ -x scripts/bench/test_runner.sh ]; then scripts/bench/test_runner.sh; fi
+# against busted: the generated 200-file suite, and a real one when
+# $BUSTED_SUITE names its folder (see the README)
+if command -v busted >/dev/null; then scripts/bench/busted.sh "${BUSTED_SUITE:-}"; fi

@@ -92,3 +92,28 @@ describe("a failure's traceback", function()
     assert.are.equal("", M.traceback_of({}, "boom"))
   end)
 end)
+
+describe("the cheap traceback of a registration", function()
+  local function both() return M.traceback(1), debug.traceback("", 1) end
+  it("reads as luaL_traceback's, up to the first C function", function()
+    local mine, theirs = both()
+    assert.truthy(mine:find("^\nstack traceback:\n\t"))
+    -- the same frames up to the first [C]
+    local cut = theirs:find("\n%s*%[C]")
+    assert.are.equal(theirs:sub(1, cut), mine:sub(1, mine:find("\n%s*%[C]")))
+  end)
+end)
+
+describe("an event's data", function()
+  it("loads back as the same plain values", function()
+    local value = { a = 1, b = 2.5, c = "x\ny\"z", d = { true, false }, [3] = "three", inf = 1 / 0 }
+    local text = M.encode(value)
+    assert.are.same(value, load("return " .. text)())
+  end)
+
+  it("leaves out functions, userdata and cycles", function()
+    local t = { f = function() end, io = io.stdout, keep = 1 }
+    t.self = t
+    assert.are.equal("{[\"keep\"]=1}", M.encode(t))
+  end)
+end)

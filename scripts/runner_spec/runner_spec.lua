@@ -141,6 +141,11 @@ end)
 ]],
   ["limits/fine_spec.lua"] = [[it("is fine", function() assert.is_true(true) end)]],
   ["limits/exit_spec.lua"] = [[it("exits", function() os.exit(0) end)]],
+  -- the shell's parent is the file's process; its parent, the worker
+  ["limits/crash_spec.lua"] = [[it("crashes", function() os.execute("kill -SEGV $PPID; sleep 5") end)]],
+  ["limits/worker_spec.lua"] = [[
+it("kills the worker", function() os.execute("kill -9 $(ps -o ppid= -p $PPID); sleep 5") end)
+]],
 
   ["snap/spec/snap_spec.lua"] = [[
 describe("snap", function()
@@ -243,7 +248,7 @@ describe("navlua test", function()
 
   describe("usage errors exit 2", function()
     for _, args in ipairs({ "--bogus", "--jobs 0", "--jobs x", "--shard 3/2", "--shard 1", "-o xml",
-                            "-o junit", "--timeout -1", "--memory-limit", "no/such/folder",
+                            "--timeout -1", "--memory-limit", "no/such/folder",
                             "--filter 'x%'", "--filter '[a'", "--filter '(a'" }) do
       it("navlua test " .. args, function()
         local out, status, err = navlua_test("green", args)
@@ -266,7 +271,7 @@ describe("navlua test", function()
     it("kills a worker that outlives its own timeout hook", function()
       local out, status = navlua_test("limits", "--timeout 0.5 stubborn_spec.lua fine_spec.lua")
       assert.are.equal(1, status)
-      assert.truthy(out:find("timeout: the file ran past --timeout 0.5 s and its worker was stopped", 1, true))
+      assert.truthy(out:find("timeout: the file ran past --timeout 0.5 s and its process was stopped", 1, true))
       assert.are.equal("1 passed, 1 failed", last_line(out))
     end)
 
@@ -274,6 +279,20 @@ describe("navlua test", function()
       local out, status = navlua_test("limits", "--memory-limit 16 memory_spec.lua fine_spec.lua")
       assert.are.equal(1, status)
       assert.truthy(out:find("not enough memory: the file exhausted --memory-limit (16 MB)", 1, true))
+      assert.are.equal("1 passed, 1 failed", last_line(out))
+    end)
+
+    it("fails a file whose process crashes, and only it", function()
+      local out, status = navlua_test("limits", "--jobs 1 crash_spec.lua fine_spec.lua")
+      assert.are.equal(1, status)
+      assert.truthy(out:find("killed by signal 11 (SIGSEGV)", 1, true))
+      assert.are.equal("1 passed, 1 failed", last_line(out))
+    end)
+
+    it("replaces a worker that dies, failing only the file it was running", function()
+      local out, status = navlua_test("limits", "--jobs 1 worker_spec.lua fine_spec.lua")
+      assert.are.equal(1, status)
+      assert.truthy(out:find("the worker process ended while this file ran", 1, true))
       assert.are.equal("1 passed, 1 failed", last_line(out))
     end)
 
@@ -315,27 +334,49 @@ describe("navlua test", function()
       assert.are.same({10, 4, 1}, {n, failed, skipped})
     end)
 
-    it("writes well-formed JUnit XML to --output, and text to stdout", function()
+    it("writes busted's JUnit XML to --output, and text to stdout", function()
       local ok, lxp = pcall(require, "lxp")
       if not ok then pending("lua-expat (lxp) is not installed") end
       local out, status = navlua_test("basic", "-o junit --output " .. quote(root .. "/report.xml"))
       assert.are.equal(1, status)
       assert.are.equal("5 passed, 4 failed, 1 skipped", last_line(out))
-      local counts, suites = { testcase = 0, failure = 0, error = 0, skipped = 0 }, {}
+      local counts, suites, top, classnames = { testcase = 0, failure = 0, error = 0, skipped = 0 }, {}, nil, {}
       local parser = lxp.new({
         StartElement = function(_, name, attrs)
           counts[name] = (counts[name] or 0) + 1
-          if name == "testsuite" then suites[#suites + 1] = attrs.name end
-          if name == "testcase" then assert.truthy(attrs.name and attrs.file) end
+          if name == "testsuites" then top = attrs end
+          if name == "testsuite" then suites[#suites + 1] = attrs end
+          if name == "testcase" then
+            assert.truthy(attrs.name and attrs.time)
+            classnames[#classnames + 1] = attrs.classname
+          end
         end,
       })
       assert.truthy(parser:parse(read(root .. "/report.xml")))
       assert.truthy(parser:parse())
       parser:close()
-      assert.are.same({ testcase = 10, failure = 1, error = 3, skipped = 1 },
+      -- as busted writes it: one suite for the run, timed and stamped; the
+      -- file that does not load is an error of the whole run
+      assert.are.same({ testcase = 8, failure = 1, error = 3, skipped = 1 },
                       { testcase = counts.testcase, failure = counts.failure, error = counts.error,
                         skipped = counts.skipped })
-      assert.are.equal(5, #suites)
+      assert.are.equal(1, #suites)
+      assert.are.equal("Run 1 of 1", suites[1].name)
+      assert.truthy(suites[1].timestamp:match("^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%d$"))
+      assert.truthy(suites[1].time:match("^%d+%.%d%d$"))
+      assert.are.same({ "8", "1", "3", "1" }, { top.tests, top.failures, top.errors, top.skip })
+      assert.are.equal("spec/a_pass_spec.lua:2", classnames[1])
+    end)
+
+    it("writes busted's JUnit XML on standard output, and nothing else", function()
+      local ok, lxp = pcall(require, "lxp")
+      if not ok then pending("lua-expat (lxp) is not installed") end
+      local out, status = navlua_test("green", "-o junit")
+      assert.are.equal(0, status)
+      local parser = lxp.new({})
+      assert.truthy(parser:parse(out))
+      assert.truthy(parser:parse())
+      parser:close()
     end)
   end)
 

@@ -1,0 +1,44 @@
+import NavLuaBridge
+
+/// `-o NAME` for any of busted's output handlers (utfTerminal,
+/// plainTerminal, gtest, TAP, json, junit, sound, a .lua file or a module
+/// of the project): the handler itself runs in the parent's Lua state, the
+/// template where busted is loaded (`busted_report.lua`), fed each file's
+/// events in file order between the suite events of each run, so that its
+/// output is busted's, summary line included. With --output FILE the
+/// handler writes to FILE.
+struct BustedReporter {
+    private let lua: LuaSession
+
+    /// Loads the handler; a failure is a usage error (nothing has run).
+    init(name: String, options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
+        lua = session
+        _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
+        let arguments = [name, options.reportFile ?? "",
+                         options.string("verbose") ?? "false", options.string("suppress-pending") ?? "false",
+                         options.string("lang") ?? "en", options.string("defer-print") ?? "false",
+                         options.string("enable-sound") ?? "false"] + options.list("Xoutput")
+        _ = try lua.call("report", ["start"] + arguments).get()
+    }
+
+    func suiteStart(run: Int, of runs: Int, seed: String?) {
+        report(lua.call("report", ["suite_start", String(run), String(runs), seed ?? ""]))
+    }
+
+    func file(_ r: SpecFileResult) {
+        var events = ""
+        for e in r.events { events += "\(e.offset)\t\(e.text)\n" }
+        report(lua.call("report", ["file", events, r.output]))
+    }
+
+    func suiteEnd(run: Int, of runs: Int) {
+        report(lua.call("report", ["suite_end", String(run), String(runs)]))
+    }
+
+    func finish() { report(lua.call("report", ["finish"])) }
+
+    /// A handler that raises is busted's own problem; say so and go on.
+    private func report(_ result: Result<String, LuaSession.Failure>) {
+        if case .failure(let f) = result { writeError("navlua: the output handler failed: \(f.message)\n") }
+    }
+}

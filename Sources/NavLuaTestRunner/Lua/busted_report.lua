@@ -1,0 +1,181 @@
+-- busted's own output handlers (utfTerminal, plainTerminal, gtest, TAP,
+-- json, junit, sound, or a handler of the project) for `navlua test -o
+-- NAME`, in the parent's Lua state (the template, where busted and the
+-- modules the handlers use are loaded, as under busted). Each spec file
+-- runs in a process of its own, so the handler cannot listen to it: the
+-- child records the events busted published (spec_driver.lua), and this
+-- replays them, file by file in file order, into a busted core of its own
+-- (the specs' core is left alone: a child forked later must not have the
+-- handler listening) between the suite events busted's execute would
+-- publish. What the handler prints is what busted prints.
+--
+--   R.start(name, report_file, verbose, suppress_pending, lang,
+--           defer_print, enable_sound, Xoutput...)
+--   R.suite_start(run, runs, seed) ; R.file(events, output) ... ;
+--   R.suite_end(run, runs) ; R.finish()
+
+local R = {}
+
+local busted            -- the core the handler listens to
+local parents           -- element -> its parent, for busted.parent
+local root              -- the suite element of the current run
+local elements = {}     -- "file:id" -> element, for one run
+local file_count = 0
+local interleave        -- write each file's output between its events
+
+local report_out        -- the file the report goes to (--output), else stdout
+local replay
+
+-- Runs `fn` with the handler's output as the default output, and puts
+-- the state's own back: a child forked later writes to its stdout.
+local function writing(fn, ...)
+  local old = io.output()
+  io.output(report_out or io.stdout)
+  local ok, problem = pcall(fn, ...)
+  io.stdout:flush()
+  io.output():flush()
+  io.output(old)
+  if not ok then error(problem, 0) end
+  return ""
+end
+
+function R.start(name, report_file, verbose, suppress_pending, lang, defer_print, enable_sound, ...)
+  busted = require("busted.core")()
+  parents = setmetatable({}, { __mode = "k" })
+  -- what `require 'busted'` gives a handler: this core's API
+  local api = {
+    publish = busted.publish, subscribe = busted.subscribe, unsubscribe = busted.unsubscribe,
+    gettime = busted.gettime, monotime = busted.monotime, sleep = busted.sleep, version = busted.version,
+    fail = busted.fail, parent = function(element) return parents[element] end,
+    children = busted.context.children,
+  }
+  local facade = setmetatable({}, {
+    __index = api,
+    __newindex = function() error("Attempt to modify busted") end,
+  })
+
+  local options = {
+    defaultOutput = "plainTerminal", enableSound = enable_sound == "true", verbose = verbose == "true",
+    suppressPending = suppress_pending == "true", language = lang, deferPrint = defer_print == "true",
+    arguments = { ... },
+  }
+  local specs_busted = package.loaded.busted
+  package.loaded.busted = facade
+  -- as busted.modules.output_handler_loader, but a handler that cannot be
+  -- loaded is an error: nothing has run yet
+  local handler
+  local ok, err = pcall(function()
+    if name:match("%.lua$") then
+      handler = dofile(name)
+    else
+      handler = require("busted.outputHandlers." .. name)
+    end
+  end)
+  if not ok and tostring(err):match("module '.-' not found:") then
+    ok, err = pcall(function() handler = require(name) end)
+  end
+  if ok and type(handler) == "function" then
+    ok, err = pcall(function()
+      if options.enableSound then require("busted.outputHandlers.sound")(options) end
+      handler(options):subscribe(options)
+    end)
+  elseif ok then
+    ok, err = false, "it is not a function"
+  end
+  package.loaded.busted = specs_busted
+  if not ok then
+    return nil, "2-o " .. name .. ": not text, tap or a busted output handler that loads ("
+      .. tostring(err):match("^[^\n]*") .. ")"
+  end
+  if report_file ~= "" then
+    local file, problem = io.open(report_file, "w")
+    if not file then return nil, "2cannot write '" .. report_file .. "': " .. tostring(problem) end
+    report_out = file
+  end
+  interleave = report_file == ""
+  return ""
+end
+
+function R.suite_start(run, runs, seed)
+  run, runs = tonumber(run), tonumber(runs)
+  return writing(function()
+    if run > 1 then busted.publish({ "suite", "reset" }, root, run, runs) end
+    root = { descriptor = "suite", attributes = {}, starttick = busted.monotime(), starttime = busted.gettime() }
+    elements = {}
+    busted.publish({ "suite", "start" }, root, run, runs, tonumber(seed))
+  end)
+end
+
+-- The element a record describes, the same table every time (handlers
+-- keep them and key tables by them), with its fields brought up to date;
+-- a number is an element sent before.
+local function element(record)
+  if record == nil then return nil end
+  if type(record) == "number" then return elements[file_count .. ":" .. record] end
+  if record.parent_record then element(record.parent_record) end
+  local key = file_count .. ":" .. record.id
+  local e = elements[key]
+  if not e then
+    e = {}
+    elements[key] = e
+  end
+  for k, v in pairs(record) do
+    if k ~= "id" and k ~= "parent" and k ~= "parent_record" then e[k] = v end
+  end
+  if record.parent == 0 then
+    parents[e] = root
+  elseif record.parent then
+    parents[e] = elements[file_count .. ":" .. record.parent]
+  end
+  return e
+end
+
+local unescapes = { ["\\\\"] = "\\", ["\\t"] = "\t", ["\\n"] = "\n", ["\\r"] = "\r" }
+
+-- One file: its events (lines "OFFSET<TAB>TEXT", TEXT escaped as records
+-- are) and its output, which goes to stdout between the events.
+function R.file(events, output)
+  return writing(replay, events, output)
+end
+
+replay = function(events, output)
+  file_count = file_count + 1
+  local offsets, texts = {}, {}
+  for offset, text in events:gmatch("(%d*)\t([^\n]*)\n") do
+    offsets[#offsets + 1] = tonumber(offset) or 0
+    texts[#texts + 1] = text
+  end
+  -- one chunk for all the events of the file
+  local chunk = "return {" .. table.concat(texts, ","):gsub("\\[\\tnr]", unescapes) .. "}"
+  local list = load(chunk, "=events", "t", {})()
+  local written = 0
+  for i, event in ipairs(list) do
+    local offset = offsets[i]
+    if interleave and offset > written then
+      io.stdout:write(output:sub(written + 1, offset))
+      written = offset
+    end
+    local e = element(event.element)
+    local parent = element(event.parent)
+    local args = event.args or {}
+    busted.publish(event.channel, e, parent, table.unpack(args, 1, args.n or #args))
+  end
+  if interleave and #output > written then io.stdout:write(output:sub(written + 1)) end
+end
+
+function R.suite_end(run, runs)
+  return writing(function()
+    root.endtick = busted.monotime()
+    root.endtime = busted.gettime()
+    root.duration = root.endtick - root.starttick
+    busted.publish({ "suite", "end" }, root, tonumber(run), tonumber(runs))
+  end)
+end
+
+function R.finish()
+  writing(function() busted.publish({ "exit" }) end)
+  if report_out then report_out:close(); report_out = nil end
+  return ""
+end
+
+return R

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavLuaBridge
+
+/// Everything a run reports, fed each file's result in file order: the
+/// chosen format (navlua's text or TAP, or a busted output handler), the
+/// text report on standard output when --output sends the report to a
+/// file, the totals, coverage, and the exit status.
+struct RunReport {
+    let options: TestOptions
+    private var totals = TestTotals()
+    private var reporter: (any TestReporter)?
+    private var busted: BustedReporter?
+    private var console: TextReporter?
+    private var coverage: CoverageReport?
+    private let stdout = ReportSink(fd: 1)
+    private var sink: ReportSink
+    private var problems = 0
+
+    init(options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
+        self.options = options
+        sink = stdout
+        coverage = options.coverage ? CoverageReport() : nil
+        if options.list { return }
+        switch options.format {
+        case .text, .tap:
+            // options for busted's output handlers, which these are not
+            for (key, flag) in [("Xoutput", "-Xoutput"), ("enable-sound", "-s, --enable-sound")]
+            where options.flag(key) || (key == "Xoutput" && !options.list(key).isEmpty) {
+                throw LuaSession.Failure(message: "\(options.origins[key].map { $0 == "default" ? flag : $0 } ?? flag):"
+                                         + " \(flag) is for busted's output handlers (-o NAME), not for navlua's -o"
+                                         + " \(options.format == .tap ? "tap" : "text")", status: 2)
+            }
+            if let path = options.reportFile {
+                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard fd >= 0 else {
+                    throw LuaSession.Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))",
+                                             status: 2)
+                }
+                sink = ReportSink(fd: fd)
+            }
+            reporter = options.format == .tap ? TapReporter() : TextReporter()
+        case .busted(let name):
+            busted = try BustedReporter(name: name, options: options, session: session)
+        }
+        // With --output, standard output still gets the text report.
+        if options.reportFile != nil { console = TextReporter() }
+    }
+
+    /// The files that did not load: busted reports them before the suite
+    /// starts; navlua's own formats show each in its place in the order.
+    mutating func loadErrors(_ results: [SpecFileResult]) {
+        for r in results { busted?.file(r) }
+    }
+
+    mutating func runStart(run: Int, of runs: Int, seed: String) {
+        if options.list { return }
+        let shuffled = options.shuffleFiles
+        busted?.suiteStart(run: run, of: runs, seed: options.flag("shuffle-tests") ? seed : nil)
+        var lines: [String] = []
+        if runs > 1 { lines.append("Repeating all tests (run \(run) of \(runs))") }
+        if shuffled { lines.append("files shuffled with seed \(seed) (--seed \(seed) replays the order)") }
+        guard !lines.isEmpty else { return }
+        reporter?.note(lines, to: sink)
+        let out = stdout
+        console?.note(lines, to: out)
+    }
+
+    /// Reports one file; false once nothing more should run.
+    mutating func file(_ result: SpecFileResult) -> Bool {
+        var r = result
+        if options.suppressPending { r.cases.removeAll { $0.status == .skip } }
+        coverage?.add(r)
+        totals.add(r)
+        if options.list {
+            stdout.write(r.output)
+            for c in r.cases where c.failed {
+                problems += 1
+                writeError("navlua: \(c.location): \(ReportText.trim(c.message))\n")
+            }
+            return true
+        }
+        reporter?.file(r, to: sink)
+        if !r.reportedEarly { busted?.file(r) }
+        let out = stdout
+        console?.file(r, to: out)
+        return true
+    }
+
+    mutating func runEnd(run: Int, of runs: Int) {
+        busted?.suiteEnd(run: run, of: runs)
+    }
+
+    /// Ends the reports; returns the exit status.
+    mutating func end() -> Int32 {
+        if options.list { return problems > 0 ? 1 : 0 }
+        busted?.finish()
+        if let c = coverage {
+            let path = options.coverageOutput
+            let note = c.write(to: path) ? "coverage: \(path) (\(c.summary))"
+                                         : "coverage: cannot write '\(path)': \(String(cString: strerror(errno)))"
+            if console != nil {
+                stdout.write("\n" + note + "\n")
+            } else if options.format == .text {
+                sink.write("\n" + note + "\n")
+            } else if options.format == .tap {
+                sink.write("# " + note + "\n")
+            } else {
+                writeError("navlua: " + note + "\n")
+            }
+        }
+        reporter?.end(totals, to: sink)
+        if let c = console {
+            c.end(totals, to: stdout)
+        } else if options.format == .tap {
+            stdout.write(totals.summary + "\n")
+        }
+        if sink.fd != stdout.fd { close(sink.fd) }
+        return totals.failed > 0 ? 1 : 0
+    }
+}

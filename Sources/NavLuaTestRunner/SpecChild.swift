@@ -1,0 +1,52 @@
+import CLua
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavLuaBridge
+
+/// The body of a forked child of `navlua test`: runs its job (one spec
+/// file, or a group sharing one Lua state) in its copy of the session's
+/// template state and writes the records the parent reads (see
+/// `SpecDriver`), then ends the process. The parent owns everything else:
+/// discovery, scheduling, the hard timeout and the report.
+enum SpecChild {
+    static func run(session: LuaSession, options: TestOptions, files: [String], slot: Int, resultsFD: Int32,
+                    seed: String) -> Never {
+        let host = session.host
+        _ = ChildAllocator.install(host.L)
+        // --memory-limit counts what the file allocates, on top of the
+        // template (busted, luassert, the helper) it starts from.
+        if let mb = options.memoryLimitMB {
+            navlua_limits(host.L).pointee.memory_limit = host.memoryInUse + Int(min(mb, 1e9) * 1024 * 1024)
+        }
+        // Once: the driver reports the timeout and skips the rest of the
+        // file; the parent kills a child whose file swallows it.
+        if let t = options.timeout { host.setTimeout(t, once: true) }
+        var status: Int32 = 0
+        if case .failure(let f) = session.call("run", [String(slot), seed] + files, status: 1) {
+            // The driver could not finish (a limit hit outside busted's
+            // protection, a broken helper): one record says so.
+            var line = "error\t\t\(files[0])\t\(escape(f.message))\t\n"
+            line.withUTF8 { _ = write(resultsFD, $0.baseAddress, $0.count) }
+            status = 1
+        }
+        fflush(nil)
+        _exit(status)
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            default: out.append(c)
+            }
+        }
+        return String(out)
+    }
+}
