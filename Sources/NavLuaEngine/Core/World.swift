@@ -68,6 +68,7 @@ public final class World {
     /// Runs a driving call: afterwards queued navigation calls run, and the
     /// first failure of user code, if any, is thrown. It owns that failure:
     /// user code records it (`fail`), and only this call takes it.
+    @discardableResult
     func drive<T>(_ body: () throws(NavError) -> T) throws(NavError) -> T {
         guard !isDriving else {
             throw .badCall("the engine is busy: this call cannot run inside a hook or subscriber")
