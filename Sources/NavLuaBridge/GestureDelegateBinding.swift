@@ -75,15 +75,7 @@ enum GestureDelegateBinding {
     /// Pushes the delegate table of this world's navigation `id` (true),
     /// or nothing once it is gone (false).
     static func pushFunctions(navigation id: Int, _ b: Bridge) -> Bool {
-        let lua = Lua(b.L)
-        let base = lua.top
-        b.pushRegistryTable(Bridge.navObjects)
-        guard lua.rawGet(-1, id) == LUA_TUSERDATA, lua.pushSecondUserValue(-1) == LUA_TTABLE else {
-            lua.setTop(base)
-            return false
-        }
-        lua.keepTop(above: base)
-        return true
+        Lua(b.L).pushNavigationValue(2, of: id, type: LUA_TTABLE, b)
     }
 }
 

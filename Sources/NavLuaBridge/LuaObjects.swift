@@ -38,11 +38,22 @@ extension Lua {
     /// top (popped).
     func setUserValue(_ i: Int32) { _ = lua_setiuservalue(L, i, 1) }
 
-    /// The second user value: a navigation's gesture delegate functions.
-    @discardableResult
-    func pushSecondUserValue(_ i: Int32) -> Int32 { lua_getiuservalue(L, i, 2) }
-
+    /// The same for the second: a navigation's gesture delegate table.
     func setSecondUserValue(_ i: Int32) { _ = lua_setiuservalue(L, i, 2) }
+
+    /// Pushes user value `slot` of this world's navigation `id` when it has
+    /// the Lua type `type` (true), or nothing (false): the completion
+    /// function (slot 1) and the gesture delegate table (slot 2).
+    func pushNavigationValue(_ slot: Int32, of id: Int, type: Int32, _ b: Bridge) -> Bool {
+        let base = top
+        b.pushRegistryTable(Bridge.navObjects)
+        guard rawGet(-1, id) == LUA_TUSERDATA, lua_getiuservalue(L, -1, slot) == type else {
+            setTop(base)
+            return false
+        }
+        keepTop(above: base)
+        return true
+    }
 
     /// Moves the top value to `base` + 1 and drops everything above it.
     func keepTop(above base: Int32) {

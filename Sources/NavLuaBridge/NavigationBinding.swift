@@ -161,15 +161,7 @@ enum NavigationBinding {
     /// Pushes the completion function kept with this world's navigation
     /// `id` (true), or nothing if there is none (false).
     private static func pushCompletionFunction(navigation id: Int, _ b: Bridge) -> Bool {
-        let lua = Lua(b.L)
-        let base = lua.top
-        b.pushRegistryTable(Bridge.navObjects)
-        guard lua.rawGet(-1, id) == LUA_TUSERDATA, lua.pushUserValue(-1) == LUA_TFUNCTION else {
-            lua.setTop(base)
-            return false
-        }
-        lua.keepTop(above: base)
-        return true
+        Lua(b.L).pushNavigationValue(1, of: id, type: LUA_TFUNCTION, b)
     }
 
     /// One userdata per navigation, so the same navigation compares equal.

@@ -2,17 +2,8 @@
 -- Runs the navlua binary named by $NAVLUA (scripts/test.sh sets it), or
 -- the release build.
 
-local function binary()
-  local env = os.getenv("NAVLUA")
-  if env and env ~= "" then return env end
-  for _, p in ipairs{".build/release/navlua", ".build/debug/navlua"} do
-    local f = io.open(p)
-    if f then f:close() return p end
-  end
-  error("no navlua binary: set NAVLUA")
-end
-
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local P = require "support.process"
+local binary, shell_quote = P.binary, P.quote
 
 -- Runs navlua with `args` (a shell fragment) and optional standard input;
 -- returns stdout, stderr and the exit code.
