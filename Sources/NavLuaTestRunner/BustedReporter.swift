@@ -28,7 +28,7 @@ struct BustedReporter {
     func file(_ r: SpecFileResult) {
         var events = ""
         for e in r.events { events += "\(e.offset)\t\(e.text)\n" }
-        report(lua.call("report", ["file", events, r.output]))
+        report(lua.call("report", ["file", events, r.output, r.endedEarly.joined(separator: "\n"), r.file]))
     }
 
     func suiteEnd(run: Int, of runs: Int) {

@@ -53,6 +53,10 @@ public struct SpecFileResult: Sendable {
     /// Its events went to busted's output handler before the run began (a
     /// file that did not load, as busted reports it).
     public var reportedEarly = false
+    /// What the parent saw go wrong that the file's own events do not show
+    /// (its process was killed, crashed, exited early or never ran it):
+    /// busted's handlers are told as an error of the test or block open then.
+    public var endedEarly: [String] = []
 
     public init(file: String) { self.file = file }
 
@@ -62,6 +66,7 @@ public struct SpecFileResult: Sendable {
 
     /// Adds a problem of the whole file (nothing to do with one test).
     public mutating func addFileError(_ message: String) {
+        endedEarly.append(message)
         cases.append(Case(status: .error, name: "", location: file, message: message, isTest: false))
     }
 

@@ -29,6 +29,21 @@ describe("b", function()
 end)
 it("outside any describe", function() end)
 ]],
+    -- processes that end inside a test: a crash (the shell's parent is the
+    -- file's process; two signals: see runner_spec's crash_spec), os.exit,
+    -- a timeout the test swallows
+    ["early/spec/crash_spec.lua"] = [[
+describe("crash", function()
+  it("crashes", function() os.execute("kill -SEGV $PPID; sleep 0.5; kill -SEGV $PPID; sleep 5") end)
+end)
+]],
+    ["early/spec/exit_spec.lua"] = [[it("exits", function() os.exit(0) end)]],
+    ["early/spec/stubborn_spec.lua"] = [[
+it("swallows the timeout", function()
+  pcall(function() while true do end end)
+  while true do end
+end)
+]],
     ["green/spec/a_spec.lua"] = [[
 describe("green", function()
   it("one", function() end)
@@ -115,6 +130,31 @@ describe("busted's output handlers", function()
       assert.are.equal(normal(f:navlua("mixed", "--jobs 1 -o " .. handler)),
                        normal(f:navlua("mixed", "--jobs 3 -o " .. handler)))
     end
+  end)
+end)
+
+-- busted's handlers only hear events; when a file's process ends early,
+-- navlua tells them what busted would have: an error in the test it died
+-- in, then the ends of the blocks open.
+describe("a file whose process ends inside a test", function()
+  it("-o junit: that test is an error, not a pass", function()
+    local out, status = f:navlua("early", "--jobs 1 -o junit spec/crash_spec.lua spec/exit_spec.lua")
+    assert.are.equal(1, status)
+    local xml = out:match("<testsuites.*")
+    assert.truthy(xml, out)
+    assert.matches("<testsuites [^>]*errors='2'", xml)
+    assert.matches("<testcase[^>]*name='crash crashes'[^>]*>%s*<error>[^<]*killed by signal 11", xml)
+    assert.matches("<testcase[^>]*name='exits'[^>]*>%s*<error>[^<]*ended its process %(os.exit%?%)", xml)
+  end)
+
+  it("-o junit: a test killed at --timeout is an error", function()
+    local out = f:navlua("early", "--timeout 0.5 -o junit spec/stubborn_spec.lua")
+    assert.matches("<testcase[^>]*name='swallows the timeout'[^>]*>%s*<error>[^<]*ran past %-%-timeout 0.5 s", out)
+  end)
+
+  it("-o utfTerminal counts them as errors", function()
+    local out = f:navlua("early", "--jobs 1 -o utfTerminal spec/crash_spec.lua spec/exit_spec.lua")
+    assert.truthy(out:find("\n0 successes / 0 failures / 2 errors / 0 pending : [%d.]+ seconds\n"), out)
   end)
 end)
 

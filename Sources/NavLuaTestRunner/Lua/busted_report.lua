@@ -133,12 +133,52 @@ end
 local unescapes = { ["\\\\"] = "\\", ["\\t"] = "\t", ["\\n"] = "\n", ["\\r"] = "\r" }
 
 -- One file: its events (lines "OFFSET<TAB>TEXT", TEXT escaped as records
--- are) and its output, which goes to stdout between the events.
-function R.file(events, output)
-  return writing(replay, events, output)
+-- are) and its output, which goes to stdout between the events; `problem`
+-- (not "") what the parent saw end the file early, for file `name`.
+function R.file(events, output, problem, name)
+  return writing(replay, events, output, problem, name)
 end
 
-replay = function(events, output)
+-- The file's process ended inside the elements still open (killed, crashed,
+-- interrupted, never started): busted's handlers get the error busted
+-- would have published there, on the test if one was running, else on the
+-- innermost block, and the ends of what is open, so that a report (junit's
+-- above all) does not count the test it died in as passed.
+local function close_early(open, problem, name)
+  if #open == 0 then
+    local file = { descriptor = "file", name = name, attributes = {}, starttick = busted.monotime(),
+                   starttime = busted.gettime(), trace = { short_src = name, currentline = 0 } }
+    parents[file] = root
+    busted.publish({ "file", "start" }, file)
+    open[1] = { kind = "file", element = file }
+  end
+  local function finish(e)
+    e.endtick = e.endtick or busted.monotime()
+    e.endtime = e.endtime or busted.gettime()
+    e.duration = e.duration or (e.starttick and e.endtick - e.starttick) or 0
+  end
+  local top = open[#open]
+  local parent = parents[top.element]
+  local trace = { message = problem, traceback = "", short_src = name, currentline = 0 }
+  if top.element.trace then
+    trace.short_src, trace.currentline = top.element.trace.short_src, top.element.trace.currentline
+  end
+  busted.publish({ "error", top.element.descriptor }, top.element, parent, problem, trace)
+  if top.kind == "test" then
+    table.remove(open)
+    finish(top.element)
+    busted.publish({ "test", "end" }, top.element, parent, "error")
+  end
+  for i = #open, 1, -1 do
+    local e = open[i].element
+    finish(e)
+    busted.publish({ open[i].kind, "end" }, e, parents[e])
+  end
+end
+
+local opens = { file = true, describe = true, test = true }
+
+replay = function(events, output, problem, name)
   file_count = file_count + 1
   local offsets, texts = {}, {}
   for offset, text in events:gmatch("(%d*)\t([^\n]*)\n") do
@@ -149,6 +189,7 @@ replay = function(events, output)
   local chunk = "return {" .. table.concat(texts, ","):gsub("\\[\\tnr]", unescapes) .. "}"
   local list = load(chunk, "=events", "t", {})()
   local written = 0
+  local open = {}   -- {kind, element} of each start not yet ended
   for i, event in ipairs(list) do
     local offset = offsets[i]
     if interleave and offset > written then
@@ -159,7 +200,14 @@ replay = function(events, output)
     local parent = element(event.parent)
     local args = event.args or {}
     busted.publish(event.channel, e, parent, table.unpack(args, 1, args.n or #args))
+    local kind, phase = event.channel[1], event.channel[2]
+    if opens[kind] and phase == "start" then
+      open[#open + 1] = { kind = kind, element = e }
+    elseif opens[kind] and phase == "end" and #open > 0 then
+      open[#open] = nil
+    end
   end
+  if problem and problem ~= "" then close_early(open, problem, name) end
   if interleave and #output > written then io.stdout:write(output:sub(written + 1)) end
 end
 
