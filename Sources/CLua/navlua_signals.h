@@ -10,6 +10,8 @@
 **   "interrupted!" at its next instruction;
 ** - the REPL's: the handler only sets a flag that the count hook (armed all
 **   the time) and the engine's frame loop read; the session goes on.
+** `navlua test` (below) takes it in three processes: the parent reports, the
+** worker blocks it, a spec file's process ends its file as the REPL would.
 */
 #ifndef NAVLUA_SIGNALS_H
 #define NAVLUA_SIGNALS_H
@@ -18,6 +20,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <signal.h>
+#include <unistd.h>
 #include "navlua_hook.h"
 
 /* The state lua.c-style SIGINT stops (lua.c's globalL). */
@@ -70,6 +73,79 @@ static inline void navlua_catch_sigint(lua_State *L) {
   *navlua_sigint_target() = navlua_limits(L);
   navlua_arm_limit_hook(L);
   signal(SIGINT, navlua_on_sigint);
+}
+
+/* ---- navlua test --------------------------------------------------------- */
+
+/* The parent of `navlua test` writes a byte to a pipe for each SIGINT; its
+** poll wakes on it, and the bytes are the count (a flag could be set just
+** before poll blocks, and a static here is one copy per Swift file that
+** reads it, which the optimizer folds). The first SIGINT asks the files
+** running to stop and the run to end with a report; the second kills those
+** files; from then on SIGINT is back to its default, so a third ends a
+** parent stuck writing its report. */
+static inline volatile sig_atomic_t *navlua_test_interrupts(void) {
+  static volatile sig_atomic_t count;
+  return &count;
+}
+
+static inline int *navlua_test_wake_fd(void) {
+  static int fd = -1;
+  return &fd;
+}
+
+static void navlua_test_on_sigint(int sig) {
+  int saved = errno;
+  volatile sig_atomic_t *count = navlua_test_interrupts();
+  if (*count < 2) *count += 1;
+  if (*count >= 2) navlua_setsignal(sig, SIG_DFL);
+  int fd = *navlua_test_wake_fd();
+  if (fd >= 0) {
+    char byte = 0;
+    (void)!write(fd, &byte, 1);   /* non-blocking: a full pipe wakes poll already */
+  }
+  errno = saved;
+}
+
+/* Installs the parent's handler (whatever the disposition it inherited, as
+** lua.c does) with `wake_fd` the non-blocking write end of its pipe. */
+static inline void navlua_test_catch_sigint(int wake_fd) {
+  *navlua_test_wake_fd() = wake_fd;
+  navlua_setsignal(SIGINT, navlua_test_on_sigint);
+}
+
+/* Blocks or unblocks SIGINT in the calling thread: the worker keeps it
+** blocked (the parent reports, the worker only forks), and a file's process
+** inherits the mask, so that a SIGINT sent before it takes SIGINT waits. */
+static inline void navlua_block_sigint(int block) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+/* A spec file's process: the first SIGINT raises "interrupted!" at the next
+** instruction of the main thread, as lua.c's does, or at the next check of
+** the limits (armed all the time) in a coroutine; later ones change nothing
+** (the parent may forward the terminal's own, and kills a file that goes
+** on), and SIGINT stays caught, since the programs a test starts would
+** inherit an ignored one. */
+static void navlua_test_child_on_sigint(int sig) {
+  static volatile sig_atomic_t taken;
+  (void)sig;
+  if (taken) return;
+  taken = 1;
+  lua_State *L = *navlua_sigint_state();
+  if (L == NULL) return;
+  navlua_limits(L)->interrupted = 1;
+  lua_sethook(L, navlua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+static inline void navlua_test_child_catch_sigint(lua_State *L) {
+  *navlua_sigint_state() = L;
+  navlua_arm_limit_hook(L);
+  navlua_setsignal(SIGINT, navlua_test_child_on_sigint);
+  navlua_block_sigint(0);
 }
 
 /* ---- the watchdog ------------------------------------------------------- */

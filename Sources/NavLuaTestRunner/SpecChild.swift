@@ -24,6 +24,9 @@ enum SpecChild {
         // Once: the driver reports the timeout and skips the rest of the
         // file; the parent kills a child whose file swallows it.
         if let t = options.timeout { host.setTimeout(t, once: true) }
+        // Ctrl-C ends the running test with "interrupted!" and the driver
+        // skips the rest of the file (the worker left SIGINT blocked).
+        navlua_test_child_catch_sigint(host.L)
         var status: Int32 = 0
         if case .failure(let f) = session.call("run", [String(slot), seed] + files, status: 1) {
             // The driver could not finish (a limit hit outside busted's

@@ -67,7 +67,11 @@ final class SpecZygote {
         guard pipe(&toWorker) == 0 else { return false }
         guard pipe(&fromWorker) == 0 else { close(toWorker[0]); close(toWorker[1]); return false }
         fflush(nil)   // nothing buffered may be written twice
+        // The worker keeps SIGINT blocked from its first instruction on (see
+        // `TestInterrupt`); the parent's is blocked only across the fork.
+        navlua_block_sigint(1)
         let p = navlua_fork()
+        if p != 0 { navlua_block_sigint(0) }
         if p == 0 {
             close(toWorker[1])
             close(fromWorker[0])

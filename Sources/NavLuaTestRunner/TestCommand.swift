@@ -41,6 +41,11 @@ public enum TestCommand {
             ReportSink(fd: 1).write(((try? session.call("version", []).get()) ?? "?") + "\n")
             return 0
         }
+        // From here Ctrl-C ends the run with a report of what ran.
+        guard let interrupt = TestInterrupt.install() else {
+            writeError("navlua: cannot make a pipe: \(String(cString: strerror(errno)))\n")
+            return 1
+        }
         let executable = absolute(CommandLine.arguments.first ?? "navlua")
         if options.directory != "./" && chdir(options.directory) != 0 {
             return UsageError("--directory: cannot change to '\(options.directory)': "
@@ -114,6 +119,7 @@ public enum TestCommand {
         }
         var stopped = false
         report.loadErrors(plans[0].order.compactMap { unloadable[$0] })
+        var interrupted = false
         for (run, plan) in zip(1..., plans) where !stopped {
             report.runStart(run: run, of: runs, seed: plan.seed)
             // the files that did not load take their place in run 1's order
@@ -132,17 +138,24 @@ public enum TestCommand {
                 if file != nil && !pending.isEmpty { pending.removeFirst() }
                 return true
             }
+            var notRun: [String] = []
             if !plan.jobs.isEmpty {
-                WorkerPool(session: session, options: options, zygote: zygote, files: plan.files, jobs: plan.jobs,
-                           seed: plan.seed).run { result in
+                notRun = WorkerPool(session: session, options: options, zygote: zygote, files: plan.files,
+                                    jobs: plan.jobs, seed: plan.seed, interrupt: interrupt).run { result in
                     deliverUnloadable(before: result.file) && deliver(result)
                 }
             }
             _ = deliverUnloadable(before: nil)
+            if interrupt.count > 0 {
+                interrupted = true
+                stopped = true
+                report.interrupted(notRun: notRun, run: run, of: runs)
+            }
             report.runEnd(run: run, of: runs)
         }
         zygote.stop()
-        return report.end()
+        let status = report.end()
+        return interrupted ? 1 : status
     }
 
     /// `path` made absolute against the current directory, when it names

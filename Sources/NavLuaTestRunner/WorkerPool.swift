@@ -15,6 +15,10 @@ import NavLuaBridge
 /// second after its own Lua hook should have stopped it is killed. A job is
 /// one file, or a group of files that must share one Lua state (`expose`,
 /// `--no-auto-insulate`: see `session.groups`), run in order by one child.
+///
+/// On Ctrl-C (`TestInterrupt`) no job starts, each running child gets
+/// SIGINT (the terminal may have sent it only to the parent), and a child
+/// still running a second later, or at a second Ctrl-C, is killed.
 struct WorkerPool {
     let session: LuaSession
     let options: TestOptions
@@ -23,8 +27,10 @@ struct WorkerPool {
     /// Consecutive ranges of `files`, one per child.
     let jobs: [Range<Int>]
     let seed: String
+    let interrupt: TestInterrupt
 
-    /// How long past `--timeout` the parent waits for a child's own hook.
+    /// How long past `--timeout`, or after SIGINT, the parent waits for a
+    /// child's own hook.
     static let killGrace = 1.0   // seconds
 
     /// One read buffer for every pipe and file, zeroed once.
@@ -39,6 +45,8 @@ struct WorkerPool {
         var pid: pid_t = 0
         var deadline: Double?
         var killed = false
+        /// Sent SIGINT: its deadline is the interrupt's.
+        var interrupted = false
         var records: [UInt8] = []
 
         init(job: Int, deadline: Double?) {
@@ -49,17 +57,26 @@ struct WorkerPool {
 
     /// Runs every job; calls `deliver` once per file, in file order, until
     /// it returns false (--no-keep-going): then the children still running
-    /// are stopped and nothing more is delivered.
-    func run(_ deliver: (SpecFileResult) -> Bool) {
+    /// are stopped and nothing more is delivered. After an interrupt, what
+    /// the children running then report is delivered, in file order, and
+    /// the files that never started are returned.
+    @discardableResult
+    func run(_ deliver: (SpecFileResult) -> Bool) -> [String] {
         var results = [[SpecFileResult]?](repeating: nil, count: jobs.count)
         var nextToDeliver = 0
         var started = 0
         var slots = [Running?](repeating: nil, count: zygote.slots.count)
         let parallel = max(1, min(options.jobs, jobs.count, zygote.slots.count))
         let order = parallel > 1 ? largestFirst() : Array(jobs.indices)
+        var interrupts = 0
 
         while nextToDeliver < jobs.count {
-            while slots.count(where: { $0 != nil }) < parallel && started < jobs.count {
+            if case let n = interrupt.count, n > interrupts {
+                interrupts = n
+                stopForInterrupt(&slots, now: interrupts >= 2)
+            }
+            if interrupts > 0 && !slots.contains(where: { $0 != nil }) { break }
+            while interrupts == 0 && slots.count(where: { $0 != nil }) < parallel && started < jobs.count {
                 let job = order[started]
                 started += 1
                 let slot = slots.firstIndex(where: { $0 == nil })!
@@ -75,9 +92,31 @@ struct WorkerPool {
                 nextToDeliver += 1
                 for r in rs where !deliver(r) {
                     stopAll(&slots)
-                    return
+                    return []
                 }
             }
+        }
+        // interrupted: what ran, in file order, then what did not
+        var notRun: [String] = []
+        for job in nextToDeliver..<jobs.count {
+            guard let rs = results[job] else {
+                notRun += jobs[job].map { files[$0] }
+                continue
+            }
+            for r in rs where !deliver(r) { return [] }
+        }
+        return notRun
+    }
+
+    /// Ctrl-C: each running child gets SIGINT, and a deadline a second
+    /// away (or now, at the second Ctrl-C) after which it is killed. A child
+    /// whose pid is not known yet gets it when it is (see `wait`).
+    private func stopForInterrupt(_ slots: inout [Running?], now hard: Bool) {
+        let now = monotonic()
+        for case let r? in slots where !r.killed {
+            if !r.interrupted && r.pid > 0 { kill(r.pid, SIGINT) }
+            r.interrupted = true
+            r.deadline = hard ? now : now + WorkerPool.killGrace
         }
     }
 
@@ -96,7 +135,8 @@ struct WorkerPool {
     /// Waits until there is news: records, a child's end, a deadline.
     private func wait(_ slots: inout [Running?], _ results: inout [[SpecFileResult]?]) {
         let busy = slots.indices.filter { slots[$0] != nil }
-        var fds = [pollfd(fd: zygote.status, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: zygote.status, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: interrupt.wake, events: Int16(POLLIN), revents: 0)]
             + busy.map { pollfd(fd: zygote.slots[$0].recordsRead, events: Int16(POLLIN), revents: 0) }
         var timeout: Int32 = -1
         if let soonest = busy.compactMap({ slots[$0]!.killed ? nil : slots[$0]!.deadline }).min() {
@@ -105,7 +145,7 @@ struct WorkerPool {
         if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
             fatal("poll failed: \(String(cString: strerror(errno)))")
         }
-        for (k, slot) in busy.enumerated() where fds[k + 1].revents != 0 {
+        for (k, slot) in busy.enumerated() where fds[k + 2].revents != 0 {
             drain(slot, slots[slot]!)
         }
         if fds[0].revents != 0 {
@@ -117,6 +157,7 @@ struct WorkerPool {
                 guard slots.indices.contains(slot), let r = slots[slot] else { continue }
                 if kind == "started" {
                     r.pid = value
+                    if r.interrupted { kill(value, SIGINT) }
                 } else if kind == "exited" {
                     drain(slot, r)
                     results[r.job] = finish(slot, r, status: value)
@@ -138,7 +179,7 @@ struct WorkerPool {
         while true {
             let n = read(zygote.slots[slot].recordsRead, &buffer.bytes, buffer.bytes.count)
             if n > 0 {
-                if let t = options.timeout, !r.killed, startsAFile(buffer.bytes[..<n]) {
+                if let t = options.timeout, !r.killed, !r.interrupted, startsAFile(buffer.bytes[..<n]) {
                     r.deadline = monotonic() + t + WorkerPool.killGrace
                 }
                 r.records += buffer.bytes[..<n]
@@ -178,6 +219,9 @@ struct WorkerPool {
         guard !results[culprit].finished else { return results }
         if let reason {
             results[culprit].addFileError(reason)
+        } else if r.killed && r.interrupted {
+            results[culprit].addFileError("interrupted!: the process running this file was stopped after SIGINT;"
+                                          + " the rest of the file did not run")
         } else if r.killed {
             results[culprit].addFileError("timeout: the file ran past --timeout \(SpecDriver.figure(options.timeout ?? 0)) s"
                                           + " and its process was stopped; the rest of the file did not run")

@@ -3,7 +3,7 @@
 -- --trace/--timeline/--filmstrip files written, __close run; a pcall can
 -- catch it; a second SIGINT ends a run stuck in C. The child's SIGINT
 -- disposition is set explicitly: left at the default (a shell with job
--- control, `set -m`), or ignored (`trap '' INT`, as for a job started with
+-- control, bash's `set -m`, which also makes it a process group), or ignored (`trap '' INT`, as for a job started with
 -- & from a script), which lua.c overrides while a chunk runs.
 
 local P = require "support.process"
@@ -21,7 +21,9 @@ local function start(args, disposition)
   local cmd = setup .. " NAVLUA_READY=" .. q(h.ready) .. " " .. q(P.binary()) .. " " .. args
     .. " >" .. q(h.out) .. " 2>" .. q(h.err) .. " </dev/null & echo $! >" .. q(dir .. "/pid")
     .. "; wait $!; echo $? >" .. q(h.status)
-  os.execute("sh -c " .. q(cmd) .. " >/dev/null 2>&1 &")
+  -- bash: dash's `set -m` wants a terminal, and without job control a
+  -- background job's SIGINT is ignored, whatever the test asked for
+  os.execute("bash -c " .. q(cmd) .. " >/dev/null 2>&1 &")
   assert(P.wait_for(dir .. "/pid", 5), "navlua did not start")
   h.pid = P.read(dir .. "/pid"):match("%d+")
   function h.interrupt() os.execute("kill -INT " .. h.pid .. " 2>/dev/null") end
@@ -107,5 +109,98 @@ navlua.tick(1e12)
     h.interrupt()
     local _, _, status = h.finish()
     assert.are.equal(128 + 2, status)   -- killed by SIGINT
+  end)
+end)
+
+-- Ctrl-C during `navlua test` (issue 11): the file running ends its test
+-- with "interrupted!" and its traceback, no file starts after it, the report
+-- (and any --output file) is written with what ran, and the run exits 1.
+-- A terminal sends SIGINT to the whole process group; `kill` from a script
+-- or a CI runner, often to the parent only: both are checked.
+describe("Ctrl-C during navlua test", function()
+  -- A suite in a fresh folder: a file that passes, one that spins in its
+  -- first test (and tells the spec it is there), one that would run after.
+  local function suite(spinning_test)
+    local dir = P.tempdir()
+    P.write(dir .. "/a_spec.lua", [[it("a passes", function() end)]])
+    P.write(dir .. "/b_spec.lua", [[
+describe("b", function()
+  it("spins", function()
+    ]] .. (spinning_test or [[
+    local function spin() while true do end end
+    ]] .. READY .. [[
+    spin()]]) .. [[
+
+  end)
+  it("comes after the spin", function() end)
+end)
+]])
+    P.write(dir .. "/c_spec.lua", [[it("c passes", function() end)]])
+    return dir
+  end
+
+  local function test(dir, options, disposition)
+    return start("test --jobs 1 -C " .. q(dir) .. " " .. (options or "") .. " a_spec.lua b_spec.lua c_spec.lua",
+                 disposition or "default")
+  end
+
+  for _, disposition in ipairs{"default", "ignored"} do
+    it("ends the running test and reports what ran (SIGINT to the parent, " .. disposition .. ")", function()
+      local h = test(suite(), "", disposition)
+      h.interrupt()
+      local out, err, status = h.finish()
+      assert.are.equal(1, status)
+      assert.are.equal("", err)
+      assert.matches("^ok   a_spec.lua  %(1 passed%)\nFAIL b_spec.lua  %(0 passed, 1 failed%)\n", out)
+      assert.matches("\n    b_spec.lua:%d+: interrupted! %(SIGINT%); the rest of the file did not run\n"
+                     .. "    stack traceback:\n.-in local 'spin'", out)
+      assert.is_nil(out:find("comes after", 1, true))
+      assert.matches("\ninterrupted %(SIGINT%): 1 file did not run: c_spec.lua\n\n0?1 passed, 1 failed\n$", out)
+    end)
+  end
+
+  it("takes the terminal's Ctrl-C, sent to the whole process group, once", function()
+    local h = test(suite())
+    os.execute("kill -INT -" .. h.pid)   -- the parent, the worker and the file's process
+    local out, err, status = h.finish()
+    assert.are.equal(1, status)
+    assert.are.equal("", err)   -- the worker lives on: no "the worker process ended"
+    local _, interrupts = out:gsub("interrupted!", "")
+    assert.are.equal(1, interrupts)
+    assert.matches("b_spec.lua:%d+: interrupted! %(SIGINT%)", out)
+    assert.matches("1 passed, 1 failed\n$", out)
+  end)
+
+  it("stops a file that swallows the interrupt a second later, and says so in --output", function()
+    local dir = suite(READY .. [[ while true do pcall(function() while true do end end) end]])
+    local h = test(dir, "-o junit --output report.xml")
+    h.interrupt()
+    local out, _, status = h.finish(5)
+    assert.are.equal(1, status)
+    assert.matches("interrupted!: the process running this file was stopped after SIGINT", out)
+    local xml = P.read(dir .. "/report.xml")
+    assert.matches("<testcase[^>]*name='b spins'[^>]*>%s*<error>interrupted!: the process running this file", xml)
+    assert.matches("errors='1'", xml)
+    assert.is_nil(xml:find("c passes", 1, true))
+  end)
+
+  it("kills the files still running at a second SIGINT", function()
+    local h = test(suite(READY .. [[ while true do pcall(function() while true do end end) end]]))
+    h.interrupt()
+    P.sleep(0.1)
+    h.interrupt()
+    local out, _, status = h.finish(5)
+    assert.are.equal(1, status)
+    assert.matches("interrupted!: the process running this file was stopped after SIGINT", out)
+    assert.matches("1 passed, 1 failed\n$", out)
+  end)
+
+  it("runs none of the remaining --repeat runs", function()
+    local h = test(suite(), "--repeat 3")
+    h.interrupt()
+    local out, _, status = h.finish()
+    assert.are.equal(1, status)
+    assert.matches("interrupted %(SIGINT%): 1 file did not run: c_spec.lua; runs 2 to 3 did not run\n", out)
+    assert.is_nil(out:find("run 2 of 3", 1, true))
   end)
 end)

@@ -58,6 +58,8 @@ function M.limit_message(message, timeout_figure, memory_figure)
   message = tostring(message)
   if message:find("timeout: the script ran past its time limit", 1, true) then
     return message .. " (--timeout " .. timeout_figure .. " s); the rest of the file did not run", true
+  elseif message == "interrupted!" or message:find("^[^\n]*: interrupted!$") then
+    return message .. " (SIGINT); the rest of the file did not run", true
   elseif message:find("not enough memory", 1, true) then
     return "not enough memory: the file exhausted --memory-limit (" .. memory_figure
       .. " MB); the rest of the file did not run", true
