@@ -117,6 +117,7 @@ static void navlua_hook(lua_State *L, lua_Debug *ar) {
       navlua_apply_hook(L, L);
     } else if (lim->timeout_once) {
       lim->deadline = 0;
+      lim->deadline_hit = 0;
       lim->armed = 0;
       navlua_apply_hook(L, L);
     } else {

@@ -29,6 +29,8 @@ typedef struct navlua_Limits {
   int armed;              /* navlua's count hook runs on every thread (see navlua_hook.h) */
   int user_hooks;         /* a script has called debug.sethook with a function */
   int timeout_once;       /* raise the timeout once, then lift the limit (see navlua_hook) */
+  volatile sig_atomic_t deadline_hit; /* the deadline's alarm went off (see navlua_signals.h) */
+  lua_State *volatile running; /* the coroutine running now, NULL: the main thread (navlua_coroutines.h) */
   navlua_ExitHook exit_hook;
   void *exit_context;
   /* A host's own state (`require "navlua"` from lua5.4): its allocator,
@@ -92,7 +94,7 @@ static inline void navlua_release_state(lua_State *L, navlua_Limits *lim) {
 ** deadline it stays 1: a timeout cannot be caught and run on from. */
 static inline int navlua_should_stop(navlua_Limits *lim) {
   if (lim->interrupted) { lim->stop_reason = 2; return 1; }
-  if (lim->deadline > 0 && navlua_monotonic() > lim->deadline) {
+  if (lim->deadline > 0 && navlua_monotonic() >= lim->deadline) {
     lim->stop_reason = 1;
     return 1;
   }
@@ -109,8 +111,10 @@ static inline const char *navlua_take_stop(navlua_Limits *lim) {
   if (!navlua_should_stop(lim)) return NULL;
   if (lim->stop_reason == 2)
     lim->interrupted = 0;
-  else if (lim->timeout_once)
+  else if (lim->timeout_once) {
     lim->deadline = 0;
+    lim->deadline_hit = 0;
+  }
   return navlua_stop_message(lim);
 }
 

@@ -85,6 +85,7 @@ static inline void navlua_where(lua_State *L) {
 
 #include "navlua_limits.h"
 #include "navlua_hook.h"
+#include "navlua_coroutines.h"
 #include "navlua_signals.h"
 #include "navlua_luac.h"
 

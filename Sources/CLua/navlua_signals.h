@@ -22,6 +22,7 @@
 #include <signal.h>
 #include <unistd.h>
 #include "navlua_hook.h"
+#include "navlua_coroutines.h"
 
 /* The state lua.c-style SIGINT stops (lua.c's globalL). */
 static inline lua_State *volatile *navlua_sigint_state(void) {
@@ -38,13 +39,14 @@ static inline void navlua_setsignal(int sig, void (*handler)(int)) {
 }
 
 /* lua.c's laction: every event, from the next instruction on, goes to the
-** hook, which raises "interrupted!" once and puts the thread's hook back. */
+** hook, which raises "interrupted!" once and puts the thread's hook back;
+** on the coroutine running too (lua.c hooks only the main thread). */
 static void navlua_laction(int sig) {
   lua_State *L = *navlua_sigint_state();
   navlua_setsignal(sig, SIG_DFL);
   if (L == NULL) return;
   navlua_limits(L)->interrupted = 1;
-  lua_sethook(L, navlua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+  navlua_hook_running(L);
 }
 
 /* Around one chunk, as lua.c's docall. */
@@ -125,11 +127,11 @@ static inline void navlua_block_sigint(int block) {
 }
 
 /* A spec file's process: the first SIGINT raises "interrupted!" at the next
-** instruction of the main thread, as lua.c's does, or at the next check of
-** the limits (armed all the time) in a coroutine; later ones change nothing
-** (the parent may forward the terminal's own, and kills a file that goes
-** on), and SIGINT stays caught, since the programs a test starts would
-** inherit an ignored one. */
+** instruction of the thread running, as lua.c's does (not with a count hook
+** armed all the time, which would cost every instruction a call and double
+** a CPU-bound spec's time); later ones change nothing (the parent may
+** forward the terminal's own), and SIGINT stays caught, since the programs
+** a test starts would inherit an ignored one. */
 static void navlua_test_child_on_sigint(int sig) {
   static volatile sig_atomic_t taken;
   (void)sig;
@@ -138,12 +140,11 @@ static void navlua_test_child_on_sigint(int sig) {
   lua_State *L = *navlua_sigint_state();
   if (L == NULL) return;
   navlua_limits(L)->interrupted = 1;
-  lua_sethook(L, navlua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+  navlua_hook_running(L);
 }
 
 static inline void navlua_test_child_catch_sigint(lua_State *L) {
   *navlua_sigint_state() = L;
-  navlua_arm_limit_hook(L);
   navlua_setsignal(SIGINT, navlua_test_child_on_sigint);
   navlua_block_sigint(0);
 }
@@ -194,6 +195,53 @@ static inline int navlua_start_watchdog(double at, navlua_WatchdogFire fire) {
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (rc != 0) free(w);
   return rc;
+}
+
+/* ---- the deadline -------------------------------------------------------- */
+
+/* --timeout hooks nothing until its deadline: any hook, a count hook
+** included, makes Lua's interpreter call into the hook machinery at every
+** instruction, which doubles the time of CPU-bound code. At the deadline a
+** watchdog sends NAVLUA_DEADLINE_SIGNAL to the thread that runs Lua, whose
+** handler sets navlua_hook on the thread running and the main thread, as
+** lua.c's SIGINT handler does; from then on the hook fails every
+** instruction (see navlua_hook), and coroutine.resume and wrap hook every
+** thread they enter or return to (navlua_coroutines.h). */
+#define NAVLUA_DEADLINE_SIGNAL SIGVTALRM
+
+static inline lua_State *volatile *navlua_deadline_state(void) {
+  static lua_State *volatile state;
+  return &state;
+}
+
+static inline pthread_t *navlua_deadline_thread(void) {
+  static pthread_t thread;
+  return &thread;
+}
+
+static void navlua_on_deadline(int sig) {
+  (void)sig;
+  lua_State *L = *navlua_deadline_state();
+  if (L == NULL) return;
+  navlua_limits(L)->deadline_hit = 1;
+  navlua_hook_running(L);
+}
+
+static void navlua_deadline_fire(void) {
+  pthread_kill(*navlua_deadline_thread(), NAVLUA_DEADLINE_SIGNAL);
+}
+
+/* Sets L's deadline alarm for CLOCK_MONOTONIC time `at`, to go off in the
+** calling thread (the one that runs L). Returns 0 on success. */
+static inline int navlua_start_deadline(lua_State *L, double at) {
+  struct sigaction sa;
+  *navlua_deadline_state() = L;
+  *navlua_deadline_thread() = pthread_self();
+  sa.sa_handler = navlua_on_deadline;
+  sa.sa_flags = SA_RESTART;   /* a blocking read goes on; the stuck-run watchdog ends it */
+  sigemptyset(&sa.sa_mask);
+  sigaction(NAVLUA_DEADLINE_SIGNAL, &sa, NULL);
+  return navlua_start_watchdog(at, navlua_deadline_fire);
 }
 
 /* 1 for the first caller only: who writes the run's files and exits. */

@@ -26,6 +26,7 @@ public final class NavLuaHost {
         if ignoreEnvironment { navlua_ignore_environment(L) }
         luaL_openlibs(L)
         navlua_install_debug_hooks(L)   // a script's hooks beside the limits' (navlua_hook.h)
+        navlua_install_coroutines(L)    // the limits find the coroutine running (navlua_coroutines.h)
         navlua_install_os_exit(L)
         navlua_gc_generational(L)
         NavLuaHost.installModule(Lua(L), global: true)
@@ -65,10 +66,16 @@ public final class NavLuaHost {
     /// error is raised once and the limit is lifted (for a caller that
     /// must still run Lua to report it, and stops a run that swallows it
     /// by other means).
+    ///
+    /// Nothing is hooked until the deadline (a hook slows every instruction):
+    /// a timer then hooks the thread that called this, which must be the one
+    /// that runs the state.
     public func setTimeout(_ seconds: Double, once: Bool = false) {
         limits.pointee.deadline = navlua_monotonic() + seconds
         limits.pointee.timeout_once = once ? 1 : 0
-        navlua_arm_limit_hook(L)
+        if navlua_start_deadline(L, limits.pointee.deadline) != 0 {
+            navlua_arm_limit_hook(L)   // no thread for the timer: check on a count instead
+        }
     }
 
     /// The CLOCK_MONOTONIC time of the deadline (0: none).

@@ -39,6 +39,58 @@ final class StandaloneInterpreterTests: XCTestCase {
         }
     }
 
+    // Any hook makes Lua's interpreter call into the hook machinery at every
+    // instruction, which doubles the time of CPU-bound code: --timeout must
+    // hook nothing until its deadline (and Ctrl-C nothing until it comes).
+    func testNothingIsHookedBeforeTheDeadline() {
+        let host = NavLuaHost()
+        host.setTimeout(60)
+        XCTAssertNil(lua_gethook(host.L))
+        XCTAssertEqual(results("""
+            local co = coroutine.create(function() coroutine.yield(debug.gethook()) end)
+            return select(2, coroutine.resume(co))
+            """, in: host), "nil")
+        XCTAssertNil(lua_gethook(host.L))
+    }
+
+    // The deadline's alarm hooks the coroutine running then, not only the
+    // main thread (as lua.c's Ctrl-C does): a loop of 1e9 steps would run for
+    // seconds and return "finished".
+    func testACoroutineBusyAtTheDeadlineStopsThere() {
+        for resume in ["select(2, coroutine.resume(co))", "coroutine.wrap(body)()"] {
+            let host = NavLuaHost()
+            host.setTimeout(0.05)
+            let code = """
+                local function body() for i = 1, 1e9 do end return "finished" end
+                local co = coroutine.create(body)
+                return \(resume)
+                """
+            let message = run(code, in: host) ?? "no error"
+            XCTAssertTrue(message.contains("timeout: the script ran past its time limit"), "\(resume): \(message)")
+        }
+    }
+
+    // coroutine.resume and wrap are navlua's (they note the coroutine
+    // running); their results and messages are lcorolib's.
+    func testResumeAndWrapBehaveAsTheLibrarys() {
+        let host = NavLuaHost()
+        XCTAssertEqual(results("""
+            local co = coroutine.create(function(a, b) local c = coroutine.yield(a + b) return c * 2 end)
+            local r1 = {coroutine.resume(co, 1, 2)}
+            local r2 = {coroutine.resume(co, 5)}
+            local r3 = {coroutine.resume(co)}
+            return r1[1], r1[2], r2[1], r2[2], r3[1], r3[2]
+            """, in: host), "true\t3\ttrue\t10\tfalse\tcannot resume dead coroutine")
+        XCTAssertEqual(results("""
+            local f = coroutine.wrap(function() error("boom") end)
+            local ok, e = pcall(function() f() end)
+            local g = coroutine.wrap(function() error({}) end)
+            local ok2, e2 = pcall(g)
+            local ok3, e3 = pcall(coroutine.resume, 42)
+            return e, type(e2), e3
+            """, in: host), "test:2: test:1: boom\ttable\tbad argument #1 to 'coroutine.resume' (thread expected, got number)")
+    }
+
     func testATimeoutOnceIsRaisedOnceAndThenLifted() {
         let host = NavLuaHost()
         host.setTimeout(0.1, once: true)

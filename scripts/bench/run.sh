@@ -12,6 +12,7 @@ navlua=.build/release/navlua
 "$navlua" run scripts/bench/api_call.lua
 "$navlua" run scripts/bench/simulation.lua
 scripts/bench/startup.sh
+scripts/bench/limits.sh
 "$navlua" run scripts/bench/memory.lua
 if [ -x scripts/bench/test_runner.sh ]; then scripts/bench/test_runner.sh; fi
 # against busted: the generated 200-file suite, and a real one when

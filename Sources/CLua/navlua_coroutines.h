@@ -1,0 +1,134 @@
+/*
+** navlua_coroutines.h: coroutine.resume and coroutine.wrap, which note the
+** coroutine that runs. Included by navlua_lua.h.
+**
+** navlua hooks nothing until a limit is hit (a hook slows every
+** instruction): then a signal handler hooks the thread that runs, as lua.c
+** does for Ctrl-C. Lua cannot tell a signal handler which thread that is,
+** so resume and wrap keep it in the limits (`running`), and once a limit has
+** been hit they hook each thread they enter or return to, so that a
+** coroutine resumed later, or the thread it yields back to, stops as well.
+** Otherwise they behave as lcorolib.c's (messages and the position a wrap's
+** error is given included; the Lua test suite's coroutine.lua checks them).
+** Going through the library's own functions instead would cost a pcall per
+** resume, which doubled the time of a resume and yield.
+*/
+#ifndef NAVLUA_COROUTINES_H
+#define NAVLUA_COROUTINES_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include "navlua_limits.h"
+#include "navlua_hook.h"
+
+/* Every event of L goes to navlua_hook from its next instruction on; the
+** hook stops the script or, when no limit says so, puts L's hook back. */
+static inline void navlua_hook_now(lua_State *L) {
+  lua_sethook(L, navlua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+/* A limit was hit: the deadline's alarm went off, or Ctrl-C. */
+static inline int navlua_limit_hit(navlua_Limits *lim) {
+  return lim->deadline_hit || lim->interrupted;
+}
+
+/* Hooks the thread that runs now (from a signal handler), and L, the main
+** thread, which a coroutine returns to. */
+static inline void navlua_hook_running(lua_State *L) {
+  lua_State *co = navlua_limits(L)->running;
+  if (co != NULL && co != L) navlua_hook_now(co);
+  navlua_hook_now(L);
+}
+
+/* Resumes `co` with the top `narg` values of L, as the library's resume
+** does, with `co` noted as running while it runs: the results (or the
+** error object) are moved onto L; returns their count, or -1 on error.
+** Nothing here raises while `running` is `co` (lua_resume does not). */
+static int navlua_resume_noting(lua_State *L, lua_State *co, int narg) {
+  navlua_Limits *lim = navlua_limits(L);
+  lua_State *caller = lim->running;
+  int status, nres;
+  if (!lua_checkstack(co, narg)) {
+    lua_pushliteral(L, "too many arguments to resume");
+    return -1;
+  }
+  lua_xmove(L, co, narg);
+  if (navlua_limit_hit(lim)) navlua_hook_now(co);
+  lim->running = co;
+  status = lua_resume(co, L, narg, &nres);
+  lim->running = caller;
+  if (navlua_limit_hit(lim)) navlua_hook_now(L);
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_xmove(co, L, 1);   /* the error object */
+    return -1;
+  }
+  if (!lua_checkstack(L, nres + 1)) {
+    lua_pop(co, nres);
+    lua_pushliteral(L, "too many results to resume");
+    return -1;
+  }
+  lua_xmove(co, L, nres);
+  return nres;
+}
+
+/* coroutine.resume(co, ...): true and the results, or false and the error. */
+static int navlua_co_resume(lua_State *L) {
+  lua_State *co;
+  int r;
+  luaL_checktype(L, 1, LUA_TTHREAD);   /* lua5.4.4's message: "thread expected" */
+  co = lua_tothread(L, 1);
+  r = navlua_resume_noting(L, co, lua_gettop(L) - 1);
+  if (r < 0) {
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  lua_insert(L, -(r + 1));
+  return r + 1;
+}
+
+/* A function coroutine.wrap made: resumes its coroutine (upvalue 1); an
+** error closes the coroutine's pending to-be-closed variables and goes on
+** to the caller, a string with the caller's position in front. */
+static int navlua_co_wrapped(lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  int r = navlua_resume_noting(L, co, lua_gettop(L));
+  if (r >= 0) return r;
+  int status = lua_status(co);
+  if (status != LUA_OK && status != LUA_YIELD) {   /* an error inside it */
+    status = lua_resetthread(co);
+    lua_xmove(co, L, 1);
+  }
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+/* coroutine.wrap(f). */
+static int navlua_co_wrap(lua_State *L) {
+  lua_State *co;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  co = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);
+  lua_pushcclosure(L, navlua_co_wrapped, 1);
+  return 1;
+}
+
+/* Puts the two into the coroutine library (package.loaded.coroutine). */
+static inline void navlua_install_coroutines(lua_State *L) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  if (lua_getfield(L, -1, LUA_COLIBNAME) == LUA_TTABLE) {
+    lua_pushcfunction(L, navlua_co_resume);
+    lua_setfield(L, -2, "resume");
+    lua_pushcfunction(L, navlua_co_wrap);
+    lua_setfield(L, -2, "wrap");
+  }
+  lua_pop(L, 2);
+}
+
+#endif
