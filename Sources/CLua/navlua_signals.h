@@ -223,7 +223,10 @@ static void navlua_on_deadline(int sig) {
   (void)sig;
   lua_State *L = *navlua_deadline_state();
   if (L == NULL) return;
-  navlua_limits(L)->deadline_hit = 1;
+  navlua_Limits *lim = navlua_limits(L);
+  /* an earlier state's alarm, or a deadline moved later: not this one's */
+  if (lim->deadline <= 0 || navlua_monotonic() < lim->deadline) return;
+  lim->deadline_hit = 1;
   navlua_hook_running(L);
 }
 
@@ -242,6 +245,13 @@ static inline int navlua_start_deadline(lua_State *L, double at) {
   sigemptyset(&sa.sa_mask);
   sigaction(NAVLUA_DEADLINE_SIGNAL, &sa, NULL);
   return navlua_start_watchdog(at, navlua_deadline_fire);
+}
+
+/* Before L is closed: its alarm, if it has not gone off, finds nothing.
+** (Call it from the file that calls navlua_start_deadline: each Swift file
+** that uses these inline functions has its own copy of their statics.) */
+static inline void navlua_cancel_deadline(lua_State *L) {
+  if (*navlua_deadline_state() == L) *navlua_deadline_state() = NULL;
 }
 
 /* 1 for the first caller only: who writes the run's files and exits. */

@@ -37,6 +37,7 @@ public final class NavLuaHost {
 
     deinit {
         limits.pointee.exit_hook = nil   // a finalizer calling os.exit must not reach a host being freed
+        navlua_cancel_deadline(L)   // a timer still running must not reach a closed state
         bridge.close()
         lua_close(L)
         limits.deallocate()

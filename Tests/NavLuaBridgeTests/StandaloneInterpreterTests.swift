@@ -53,6 +53,20 @@ final class StandaloneInterpreterTests: XCTestCase {
         XCTAssertNil(lua_gethook(host.L))
     }
 
+    // A host freed before its deadline: the alarm still goes off, and must
+    // leave alone the host made after it (maybe at the same address). The
+    // freed state itself is never read: its host cancels the alarm.
+    func testTheAlarmOfAFreedHostLeavesTheNextHostAlone() {
+        var first: NavLuaHost? = NavLuaHost()
+        first?.setTimeout(0.05)
+        first = nil
+        let second = NavLuaHost()
+        usleep(150_000)   // past the first deadline (the signal may cut it short)
+        usleep(100_000)
+        XCTAssertNil(lua_gethook(second.L))
+        XCTAssertEqual(results("for i = 1, 1e6 do end return 'ran'", in: second), "ran")
+    }
+
     // The deadline's alarm hooks the coroutine running then, not only the
     // main thread (as lua.c's Ctrl-C does): a loop of 1e9 steps would run for
     // seconds and return "finished".
