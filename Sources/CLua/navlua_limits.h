@@ -29,6 +29,7 @@ typedef struct navlua_Limits {
   int armed;              /* navlua's count hook runs on every thread (see navlua_hook.h) */
   int user_hooks;         /* a script has called debug.sethook with a function */
   int timeout_once;       /* raise the timeout once, then lift the limit (see navlua_hook) */
+  volatile sig_atomic_t in_chunk;     /* the REPL runs an input (see navlua_on_sigint) */
   volatile sig_atomic_t deadline_hit; /* the deadline's alarm went off (see navlua_signals.h) */
   lua_State *volatile running; /* the coroutine running now, NULL: the main thread (navlua_coroutines.h) */
   navlua_ExitHook exit_hook;

@@ -8,8 +8,9 @@
 **   puts SIGINT back to SIG_DFL, so that a second Ctrl-C kills a process
 **   stuck in C, and sets a hook on the running state that raises
 **   "interrupted!" at its next instruction;
-** - the REPL's: the handler only sets a flag that the count hook (armed all
-**   the time) and the engine's frame loop read; the session goes on.
+** - the REPL's: the handler sets a flag that the line editor and the
+**   engine's frame loop read, and hooks the running thread while an input
+**   runs; the session goes on.
 ** `navlua test` (below) takes it in three processes: the parent reports, the
 ** worker blocks it, a spec file's process ends its file as the REPL would.
 */
@@ -59,21 +60,26 @@ static inline void navlua_sigint_end(void) {
   navlua_setsignal(SIGINT, SIG_DFL);
 }
 
-/* The REPL's: the handler only flips a flag the hook reads. */
-static inline navlua_Limits **navlua_sigint_target(void) {
-  static navlua_Limits *target;
+/* The REPL's: the handler sets the flag, which the line editor reads at the
+** prompt and the engine's frame loop reads in a tick; while an input runs
+** (`in_chunk`) it also hooks the thread running, which raises at its next
+** instruction. The handler stays: the session goes on. */
+static inline lua_State *volatile *navlua_sigint_target(void) {
+  static lua_State *volatile target;
   return &target;
 }
 
 static void navlua_on_sigint(int sig) {
   (void)sig;
-  navlua_Limits *lim = *navlua_sigint_target();
-  if (lim) lim->interrupted = 1;
+  lua_State *L = *navlua_sigint_target();
+  if (L == NULL) return;
+  navlua_Limits *lim = navlua_limits(L);
+  lim->interrupted = 1;
+  if (lim->in_chunk) navlua_hook_running(L);
 }
 
 static inline void navlua_catch_sigint(lua_State *L) {
-  *navlua_sigint_target() = navlua_limits(L);
-  navlua_arm_limit_hook(L);
+  *navlua_sigint_target() = L;
   signal(SIGINT, navlua_on_sigint);
 }
 

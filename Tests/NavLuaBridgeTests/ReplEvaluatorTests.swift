@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CLua
 @testable import NavLuaEngine
 @testable import NavLuaBridge
 
@@ -121,6 +122,20 @@ final class ReplEvaluatorTests: XCTestCase {
         let message = error("while true do end") ?? ""
         XCTAssertTrue(message.contains("timeout: the script ran past its time limit"), message)
         XCTAssertEqual(output("=1"), "1", "the limit is per input, not per session")
+    }
+
+    // Ctrl-C hooks the running thread only when it comes: a hook armed all
+    // the session long would slow every instruction of every input (2x).
+    // The SIGINT comes from a timer thread that blocks every signal, so it
+    // reaches the thread running the input, inside a coroutine here.
+    func testCtrlCStopsAnInputThatHooksNothingUntilThen() {
+        XCTAssertEqual(output("=debug.gethook()"), "nil")
+        XCTAssertNil(lua_gethook(repl.host.L))
+        XCTAssertTrue(Watchdog.start(at: navlua_monotonic() + 0.1, fire: { kill(getpid(), SIGINT) }))
+        let message = error("coroutine.wrap(function() for i = 1, 1e9 do end end)()") ?? ""
+        XCTAssertTrue(message.contains("interrupted!"), message)
+        XCTAssertEqual(output("=1"), "1", "the session goes on")
+        XCTAssertNil(lua_gethook(repl.host.L))
     }
 
     func testACtrlCAtThePromptDoesNotStopTheNextInput() {

@@ -149,14 +149,25 @@ package final class ReplEvaluator {
     // MARK: running user code
 
     /// Runs user code under the per-input limits. A Ctrl-C that came at the
-    /// prompt must not stop it; the count hook, which an interrupt removes,
-    /// is armed again.
+    /// prompt must not stop it. Ctrl-C hooks the running thread only when it
+    /// comes (a hook slows every instruction); a per-input timeout, which
+    /// has no timer, arms the count hook for the input.
     private func limited<Outcome>(_ body: () -> Outcome) -> Outcome {
         let limits = navlua_limits(L)!
         limits.pointee.interrupted = 0
         host.catchInterrupts()
-        if let t = timeout { limits.pointee.deadline = navlua_monotonic() + t }
-        defer { limits.pointee.deadline = 0 }
+        if let t = timeout {
+            limits.pointee.deadline = navlua_monotonic() + t
+            navlua_arm_limit_hook(L)
+        }
+        limits.pointee.in_chunk = 1
+        defer {
+            limits.pointee.in_chunk = 0
+            if timeout != nil {
+                limits.pointee.deadline = 0
+                navlua_disarm_limit_hook(L)
+            }
+        }
         return body()
     }
 
