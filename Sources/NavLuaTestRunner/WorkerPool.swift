@@ -17,8 +17,9 @@ import NavLuaBridge
 /// `--no-auto-insulate`: see `session.groups`), run in order by one child.
 ///
 /// On Ctrl-C (`TestInterrupt`) no job starts, each running child gets
-/// SIGINT (the terminal may have sent it only to the parent), and a child
-/// still running a second later, or at a second Ctrl-C, is killed.
+/// SIGINT (a terminal sends it to the whole process group, a `kill` from a
+/// script or a CI runner often to the parent only), and a child still
+/// running a second later, or at a second Ctrl-C, is killed.
 struct WorkerPool {
     let session: LuaSession
     let options: TestOptions
