@@ -7,50 +7,14 @@
 --
 -- The binary under test is $NAVLUA, else the one running this file.
 
-local function readlink_self()
-  -- the shell's parent is the worker running this file
-  local p = io.popen("readlink /proc/$PPID/exe")
-  local path = p:read("l")
-  p:close()
-  return path
-end
+local fixture = require("fixture")
+local quote, read, last_line = fixture.quote, fixture.read, fixture.last_line
 
-local navlua_bin = os.getenv("NAVLUA") or readlink_self()
+local f      -- the fixtures, in a temp folder
+local root   -- that folder
 
-local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
-
-local root   -- temp folder holding the fixtures
-
-local function write(path, text)
-  os.execute("mkdir -p " .. quote(path:match("^(.*)/") or "."))
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
-
-local function read(path)
-  local f = io.open(path, "rb")
-  if not f then return nil end
-  local text = f:read("a")
-  f:close()
-  return text
-end
-
--- Runs `navlua test ARGS` in `dir` (a fixture name under root), with `env`
--- ("NAME=value ...") in its environment; returns its standard output, its
--- exit status and its standard error.
-local function navlua_test(dir, args, env)
-  local err = root .. "/stderr.txt"
-  local p = io.popen("cd " .. quote(root .. "/" .. dir) .. " && " .. (env or "") .. " " .. quote(navlua_bin)
-                     .. " test " .. args .. " 2>" .. quote(err))
-  local out = p:read("a")
-  local _, _, status = p:close()
-  return out, status, read(err)
-end
-
-local function last_line(text)
-  return text:match("([^\n]*)\n$")
-end
+-- `navlua test ARGS` in the fixture folder `dir`: stdout, status, stderr.
+local function navlua_test(dir, args, env) return f:navlua(dir, args, env) end
 
 local function count(text, pattern)
   local n = 0
@@ -177,15 +141,11 @@ end)
 end
 
 setup(function()
-  local p = io.popen("mktemp -d")
-  root = p:read("l")
-  p:close()
-  for path, text in pairs(fixtures) do write(root .. "/" .. path, text) end
+  f = fixture.new(fixtures)
+  root = f.root
 end)
 
-teardown(function()
-  if root and root:match("^/tmp/") then os.execute("rm -rf " .. quote(root)) end
-end)
+teardown(function() if f then f:remove() end end)
 
 describe("navlua test", function()
   describe("discovery and the summary", function()
