@@ -204,14 +204,22 @@ public final class NavLuaHost {
     /// traceback handler. On success leaves `results` values (LUA_MULTRET
     /// for all) on the stack.
     public func protectedCall(arguments: Int32, results: Int32) -> Outcome {
+        guard let error = protectedCallKeepingBytes(arguments: arguments, results: results) else { return .ok }
+        return .failed(String(decoding: error, as: UTF8.self))
+    }
+
+    /// `protectedCall` with the error's bytes as they are (nil: no error),
+    /// for the REPL, which shows them untouched.
+    package func protectedCallKeepingBytes(arguments: Int32, results: Int32) -> [UInt8]? {
         let lua = Lua(L)
         let base = lua.top - arguments
         navlua_pushmsghandler(L)
         navlua_insert(L, base)
         let status = navlua_pcall(L, arguments, results, base)
         navlua_remove(L, base)
-        if status == LUA_OK { return .ok }
+        guard status != LUA_OK else { return nil }
         defer { lua.pop() }
-        return .failed(lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)")
+        // the handler leaves a string; anything else is kept as the message says
+        return lua.bytes(-1) ?? Array("(error object is a \(lua.typeName(-1)) value)".utf8)
     }
 }

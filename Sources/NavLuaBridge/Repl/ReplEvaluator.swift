@@ -277,15 +277,7 @@ package final class ReplEvaluator {
 
     /// `protectedCall` with the error's bytes as they are (nil: no error).
     private func call(arguments: Int32, results: Int32) -> [UInt8]? {
-        let lua = Lua(L)
-        let base = lua.top - arguments
-        navlua_pushmsghandler(L)
-        navlua_insert(L, base)
-        let status = navlua_pcall(L, arguments, results, base)
-        navlua_remove(L, base)
-        guard status != LUA_OK else { return nil }
-        defer { lua.pop() }
-        return lua.bytes(-1) ?? Array("(error object is a \(lua.typeName(-1)) value)".utf8)
+        host.protectedCallKeepingBytes(arguments: arguments, results: results)
     }
 
     private func string(_ i: Int32) -> String? { Lua(L).string(i) }
