@@ -5,7 +5,9 @@ import PackageDescription
 //
 //   NavLuaEngine        clock, animation, navigation, gestures, trace (no Lua)
 //   NavLuaVisuals       trace files and pictures of an engine run (no Lua)
-//   NavLuaBridge        the engine in a Lua 5.4 state (the only user of CLua)
+//   NavLuaSystem        C: clock, signals, watchdog, fork (no Lua)
+//   NavLuaRuntime       C: the seam to Lua 5.4 (limits, hook, trampoline)
+//   NavLuaBridge        the engine in a Lua 5.4 state
 //   NavLuaTestRunner    `navlua test`: workers, busted's core, reports
 //   navlua              the command line: parses, then calls in
 //   NavLuaTestSupport   fixtures for driving the engine from XCTest
@@ -24,14 +26,19 @@ let package = Package(
         .executable(name: "navlua", targets: ["navlua"]),
     ],
     targets: [
-        // Lua 5.4 through pkg-config: Debian's liblua5.4-dev, Homebrew's
-        // lua; the header adds the wrappers Swift cannot import and the
-        // error trampoline.
+        // Lua 5.4 through pkg-config: Debian's liblua5.4-dev, Homebrew's lua.
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // The operating system's part, with no Lua: the monotonic clock,
+        // signal dispositions, the watchdog thread, fork.
+        .target(name: "NavLuaSystem"),
+        // The C seam between Swift and Lua: limits and the allocator, the
+        // one debug hook, coroutine.resume/wrap, what stops a script, what
+        // lua.c does to a state, the error trampoline. One copy per process.
+        .target(name: "NavLuaRuntime", dependencies: ["CLua", "NavLuaSystem"]),
         // libedit: line editing and history for the REPL only. Its header
         // only: the REPL opens the library with dlopen when it starts, so no
         // pkgConfig (which would link -ledit into every start).
@@ -46,12 +53,12 @@ let package = Package(
         .target(name: "NavLuaVisuals", dependencies: ["NavLuaEngine"]),
         .target(
             name: "NavLuaBridge",
-            dependencies: ["NavLuaEngine", "NavLuaVisuals", "CLua"],
+            dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaRuntime"],
             plugins: ["EmbedLua"]
         ),
         .target(
             name: "NavLuaTestRunner",
-            dependencies: ["NavLuaBridge", "NavLuaVisuals", "CLua"],
+            dependencies: ["NavLuaBridge", "NavLuaVisuals", "NavLuaRuntime"],
             plugins: ["EmbedLua"]
         ),
         .target(
@@ -60,7 +67,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "navlua",
-            dependencies: ["NavLuaEngine", "NavLuaBridge", "NavLuaVisuals", "NavLuaTestRunner", "CLua", "CEditLine"],
+            dependencies: ["NavLuaEngine", "NavLuaBridge", "NavLuaVisuals", "NavLuaTestRunner", "NavLuaSystem", "CEditLine"],
             exclude: ["Linker"],
             // Start-up (issue 7), Linux only: a position-dependent executable
             // has no relative relocations for the loader to apply (about
@@ -87,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "NavLuaBridgeTests",
             dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaBridge", "NavLuaTestRunner",
-                           "NavLuaTestSupport", "CLua"]
+                           "NavLuaTestSupport", "NavLuaRuntime"]
         ),
     ]
 )

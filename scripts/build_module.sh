@@ -30,6 +30,12 @@ for target in NavLuaModule NavLuaBridge NavLuaEngine NavLuaVisuals; do
     sed -n 's/.*"object" *: *"\([^"]*\)".*/\1/p' "$build/$target.build/output-file-map.json" |
       while IFS= read -r o; do [ -f "$o" ] && echo "$o"; done)
 done
+# The C targets: one object per source file, named after it.
+for target in NavLuaRuntime NavLuaSystem; do
+  for source in Sources/$target/*.c; do
+    objects+=("$build/$target.build/$(basename "$source").o")
+  done
+done
 mkdir -p "$build/lua"
 if [ "$(uname)" = Darwin ]; then
   swiftc -emit-library -o "$build/lua/navlua.so" "${objects[@]}" \

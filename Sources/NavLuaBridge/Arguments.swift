@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// Reads and checks the arguments of a call from Lua. Every problem is a

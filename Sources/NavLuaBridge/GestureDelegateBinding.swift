@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// The `gesture_delegate` navigation option (issue 13): "uikit" (or

@@ -1,5 +1,10 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A Lua state with the standard libraries and navlua installed: what
 /// `navlua run`, the REPL and each spec file run in.
@@ -25,8 +30,8 @@ public final class NavLuaHost {
         navlua_extraspace(L).pointee = Unmanaged.passUnretained(bridge).toOpaque()
         if ignoreEnvironment { navlua_ignore_environment(L) }
         luaL_openlibs(L)
-        navlua_install_debug_hooks(L)   // a script's hooks beside the limits' (navlua_hook.h)
-        navlua_install_coroutines(L)    // the limits find the coroutine running (navlua_coroutines.h)
+        navlua_install_debug_hooks(L)   // a script's hooks beside the limits' (NavLuaRuntime/hook.c)
+        navlua_install_coroutines(L)    // the limits find the coroutine running (NavLuaRuntime/coroutines.c)
         navlua_install_os_exit(L)
         navlua_gc_generational(L)
         NavLuaHost.installModule(Lua(L), global: true)
@@ -101,12 +106,45 @@ public final class NavLuaHost {
     /// Sets the interrupt flag, as Ctrl-C would.
     public func interrupt() { limits.pointee.interrupted = 1 }
 
-    /// Builds the `navlua` table and registers it as package.loaded.navlua;
-    /// with `global`, also as the global `navlua`. Leaves it on the stack.
+    /// Registry keys of what a state that navlua runs in keeps: the module
+    /// table (what `require "navlua"` returns when navlua is already open
+    /// in the state) and the tag of the image (binary or navlua.so) whose
+    /// Bridge the state's extra space holds.
+    static let moduleTableKey = "navlua.table"
+    static let imageKey = "navlua.image"
+
+    /// This image's tag: the address of a value of its own, so that a
+    /// navlua.so loaded into a state that the navlua binary runs (or the
+    /// reverse) can tell that the state's Bridge is not of its own code.
+    nonisolated(unsafe) private static var imageTagStorage: UInt8 = 0
+    static var imageTag: UnsafeMutableRawPointer { UnsafeMutableRawPointer(&imageTagStorage) }
+
+    /// Opens navlua in a state for the first time: the object types'
+    /// metatables, the image's tag, and the module table, which it
+    /// registers as package.loaded.navlua (with `global`, also as the
+    /// global `navlua`) and leaves on the stack.
     static func installModule(_ lua: Lua, global: Bool) {
         ScreenBinding.register(lua)
         NavigationBinding.register(lua)
         TouchBinding.register(lua)
+        lua_pushlightuserdata(lua.L, imageTag)
+        lua.rawSet(navlua_registryindex(), imageKey)
+        pushModuleTable(lua)
+        lua.pushValue(-1)
+        lua.rawSet(navlua_registryindex(), moduleTableKey)
+        if global {
+            lua.pushValue(-1)
+            setGlobal(lua, "navlua")
+        }
+        // require "navlua" returns the same table
+        luaL_getsubtable(lua.L, navlua_registryindex(), LUA_LOADED_TABLE)
+        lua.pushValue(-2)
+        lua.rawSet(-2, "navlua")
+        lua.pop()
+    }
+
+    /// Pushes a new `navlua` table: the functions, over the state's bridge.
+    static func pushModuleTable(_ lua: Lua) {
         var functions: [(String, navlua_SwiftFunction)] = [
             ("screen", ScreenBinding.screen), ("navigation", NavigationBinding.navigation),
             ("touch_down", TouchBinding.touchDown), ("drag", TouchBinding.drag), ("tap", TouchBinding.tap),
@@ -127,15 +165,6 @@ public final class NavLuaHost {
         }
         lua.push(version)
         lua.rawSet(-2, "version")
-        if global {
-            lua.pushValue(-1)
-            setGlobal(lua, "navlua")
-        }
-        // require "navlua" returns the same table
-        luaL_getsubtable(lua.L, navlua_registryindex(), LUA_LOADED_TABLE)
-        lua.pushValue(-2)
-        lua.rawSet(-2, "navlua")
-        lua.pop()
     }
 
     /// _G[name] = the value on top (popped), without metamethods: a script

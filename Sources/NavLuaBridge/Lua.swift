@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// A thin, non-raising view of a lua_State for Swift. Only API calls that

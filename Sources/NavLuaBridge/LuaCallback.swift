@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// A Lua function the engine calls back (a subscriber, a custom completion

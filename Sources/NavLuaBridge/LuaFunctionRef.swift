@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 
 /// A Lua function held in the registry for as long as a Swift owner keeps
 /// this object: a trace subscription, which ends with `off` or navlua.reset,

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// Swift objects carried by Lua full userdata. Each userdata holds one

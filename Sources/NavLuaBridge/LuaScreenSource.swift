@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// A screen's fields and hooks, read from its Lua table at decision time.

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// navlua.navigation and the navigation methods and fields: SPEC section 3.

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// navlua.presets, navlua.preset, navlua.define_preset and navlua.cubic:

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// navlua.live: the REPL's real-time switch (issue 5).

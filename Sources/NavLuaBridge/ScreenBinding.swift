@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// navlua.screen and screen:add_scroll_view: SPEC section 2.

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 
 /// What lua.c (Lua's stand-alone interpreter) does with a state, for
 /// `navlua run`, `-e`, `-l`, `-W` and LUA_INIT: the `arg` table, each chunk

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// Touches: navlua.touch_down, the touch methods, navlua.drag and

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// navlua.trace, navlua.trace_text and navlua.on: SPEC section 6.

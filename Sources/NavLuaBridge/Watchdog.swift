@@ -1,4 +1,4 @@
-import CLua
+import NavLuaSystem
 
 /// A timer for a run that navlua's count hook cannot stop: blocked in a
 /// system call (`io.read`, `os.execute("sleep 10")`), busy inside a C

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// navlua.reset, the clock and time: SPEC section 1.

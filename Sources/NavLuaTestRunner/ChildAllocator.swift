@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -89,7 +89,7 @@ enum ChildAllocator {
         return q
     }
 
-    /// lua_Alloc: as navlua_alloc (see navlua_lua.h) for the accounting.
+    /// lua_Alloc: as navlua_alloc (NavLuaRuntime/limits.c) for the accounting.
     private static let allocate: lua_Alloc = { ud, ptr, osize, nsize in
         let lim = ud!.assumingMemoryBound(to: navlua_Limits.self)
         let old = ptr == nil ? 0 : osize

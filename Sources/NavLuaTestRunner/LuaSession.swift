@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaBridge
 
 /// A Lua state of `navlua test` that Swift drives by calling the functions

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

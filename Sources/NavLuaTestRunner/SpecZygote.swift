@@ -1,4 +1,4 @@
-import CLua
+import NavLuaSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Ctrl-C (SIGINT) in the parent of `navlua test`. The handler (C, in
-/// navlua_signals.h) writes a byte to a pipe whose read end `WorkerPool`
+/// NavLuaSystem/signals.c) writes a byte to a pipe whose read end `WorkerPool`
 /// polls with the children's pipes, so that an interrupt wakes it whenever
 /// it comes; the bytes read are the count. The first asks the files running
 /// to stop: each ends its current test with "interrupted!" and its

@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge

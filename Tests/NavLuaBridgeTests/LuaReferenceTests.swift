@@ -1,5 +1,5 @@
 import XCTest
-import CLua
+import NavLuaRuntime
 @testable import NavLuaBridge
 
 /// The Lua functions the bridge keeps for the engine (subscribers, custom

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import CLua
+import NavLuaRuntime
 @testable import NavLuaEngine
 @testable import NavLuaBridge
 

@@ -1,5 +1,5 @@
 import XCTest
-import CLua
+import NavLuaRuntime
 @testable import NavLuaBridge
 
 /// What the host does as lua.c does (issue 11), driven directly: the limits

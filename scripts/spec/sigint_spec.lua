@@ -89,6 +89,33 @@ while true do end
     assert.are.equal("", err)
   end)
 
+  -- The hook that stops the script is navlua's one hook function, defined
+  -- once in the binary (the runtime's hook.c): a script's own hook, kept
+  -- across the interrupt, is what debug.gethook shows, never "external
+  -- hook". (lua.c's own stop removes the script's hook: lua5.4 prints nil.)
+  it("leaves debug.gethook showing the script's own hook after a caught interrupt", function()
+    local script = P.script([[
+local function mine() end
+debug.sethook(mine, "", 1e8)
+]] .. READY .. [[
+pcall(function() while true do end end)
+local hook, mask, count = debug.gethook()
+print(hook == mine, mask, count)
+]])
+    local h = start("run " .. q(script), "ignored")
+    h.interrupt()
+    local out, err, status = h.finish()
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.are.equal("true\t\t100000000\n", out)
+  end)
+
+  it("has one hook function in the binary", function()
+    local out, _, status = P.sh("nm " .. q(P.binary()) .. " | grep -c ' navlua_hook$'")
+    assert.are.equal(0, status)
+    assert.are.equal("1\n", out)
+  end)
+
   it("stops a navlua.tick that runs for ever", function()
     local script = P.script([[
 navlua.navigation{root = navlua.screen{title = "A"}}

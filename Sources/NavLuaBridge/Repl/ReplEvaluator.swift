@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 import NavLuaEngine
 
 /// The REPL without its terminal: takes lines, runs chunks through

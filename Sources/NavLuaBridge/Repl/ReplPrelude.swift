@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 
 /// The REPL's Lua side (Lua/repl_prelude.lua): how results are shown and
 /// what Tab offers.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CLua
+import NavLuaSystem
 import NavLuaBridge
 import NavLuaEngine
 import NavLuaVisuals

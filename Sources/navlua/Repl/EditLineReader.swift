@@ -1,5 +1,5 @@
 import CEditLine
-import CLua
+import NavLuaSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

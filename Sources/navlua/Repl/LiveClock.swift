@@ -1,4 +1,4 @@
-import CLua
+import NavLuaSystem
 import NavLuaBridge
 import NavLuaEngine
 

@@ -1,6 +1,6 @@
 /*
-** navlua_coroutines.h: coroutine.resume and coroutine.wrap, which note the
-** coroutine that runs. Included by navlua_lua.h.
+** coroutines.c: coroutine.resume and coroutine.wrap, which note the
+** coroutine that runs.
 **
 ** navlua hooks nothing until a limit is hit (a hook slows every
 ** instruction): then a signal handler hooks the thread that runs, as lua.c
@@ -13,38 +13,13 @@
 ** Going through the library's own functions instead would cost a pcall per
 ** resume, which doubled the time of a resume and yield.
 */
-#ifndef NAVLUA_COROUTINES_H
-#define NAVLUA_COROUTINES_H
-
-#include <lua.h>
-#include <lauxlib.h>
-#include "navlua_limits.h"
-#include "navlua_hook.h"
-
-/* Every event of L goes to navlua_hook from its next instruction on; the
-** hook stops the script or, when no limit says so, puts L's hook back. */
-static inline void navlua_hook_now(lua_State *L) {
-  lua_sethook(L, navlua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
-}
-
-/* A limit was hit: the deadline's alarm went off, or Ctrl-C. */
-static inline int navlua_limit_hit(navlua_Limits *lim) {
-  return lim->deadline_hit || lim->interrupted;
-}
-
-/* Hooks the thread that runs now (from a signal handler), and L, the main
-** thread, which a coroutine returns to. */
-static inline void navlua_hook_running(lua_State *L) {
-  lua_State *co = navlua_limits(L)->running;
-  if (co != NULL && co != L) navlua_hook_now(co);
-  navlua_hook_now(L);
-}
+#include "internal.h"
 
 /* Resumes `co` with the top `narg` values of L, as the library's resume
 ** does, with `co` noted as running while it runs: the results (or the
 ** error object) are moved onto L; returns their count, or -1 on error.
 ** Nothing here raises while `running` is `co` (lua_resume does not). */
-static int navlua_resume_noting(lua_State *L, lua_State *co, int narg) {
+static int resume_noting(lua_State *L, lua_State *co, int narg) {
   navlua_Limits *lim = navlua_limits(L);
   lua_State *caller = lim->running;
   int status, nres;
@@ -72,12 +47,12 @@ static int navlua_resume_noting(lua_State *L, lua_State *co, int narg) {
 }
 
 /* coroutine.resume(co, ...): true and the results, or false and the error. */
-static int navlua_co_resume(lua_State *L) {
+static int co_resume(lua_State *L) {
   lua_State *co;
   int r;
   luaL_checktype(L, 1, LUA_TTHREAD);   /* lua5.4.4's message: "thread expected" */
   co = lua_tothread(L, 1);
-  r = navlua_resume_noting(L, co, lua_gettop(L) - 1);
+  r = resume_noting(L, co, lua_gettop(L) - 1);
   if (r < 0) {
     lua_pushboolean(L, 0);
     lua_insert(L, -2);
@@ -91,9 +66,9 @@ static int navlua_co_resume(lua_State *L) {
 /* A function coroutine.wrap made: resumes its coroutine (upvalue 1); an
 ** error closes the coroutine's pending to-be-closed variables and goes on
 ** to the caller, a string with the caller's position in front. */
-static int navlua_co_wrapped(lua_State *L) {
+static int co_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-  int r = navlua_resume_noting(L, co, lua_gettop(L));
+  int r = resume_noting(L, co, lua_gettop(L));
   if (r >= 0) return r;
   int status = lua_status(co);
   if (status != LUA_OK && status != LUA_YIELD) {   /* an error inside it */
@@ -109,26 +84,23 @@ static int navlua_co_wrapped(lua_State *L) {
 }
 
 /* coroutine.wrap(f). */
-static int navlua_co_wrap(lua_State *L) {
+static int co_wrap(lua_State *L) {
   lua_State *co;
   luaL_checktype(L, 1, LUA_TFUNCTION);
   co = lua_newthread(L);
   lua_pushvalue(L, 1);
   lua_xmove(L, co, 1);
-  lua_pushcclosure(L, navlua_co_wrapped, 1);
+  lua_pushcclosure(L, co_wrapped, 1);
   return 1;
 }
 
-/* Puts the two into the coroutine library (package.loaded.coroutine). */
-static inline void navlua_install_coroutines(lua_State *L) {
+void navlua_install_coroutines(lua_State *L) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   if (lua_getfield(L, -1, LUA_COLIBNAME) == LUA_TTABLE) {
-    lua_pushcfunction(L, navlua_co_resume);
+    lua_pushcfunction(L, co_resume);
     lua_setfield(L, -2, "resume");
-    lua_pushcfunction(L, navlua_co_wrap);
+    lua_pushcfunction(L, co_wrap);
     lua_setfield(L, -2, "wrap");
   }
   lua_pop(L, 2);
 }
-
-#endif

@@ -1,25 +1,22 @@
 /*
-** navlua_hook.h: the one debug hook navlua installs, and debug.sethook /
-** debug.gethook rewritten around it. Included by navlua_lua.h.
+** hook.c: the one debug hook navlua installs, and debug.sethook /
+** debug.gethook rewritten around it.
 **
-** navlua's limits need a count hook on every thread that runs while a
-** deadline is set (and the REPL's Ctrl-C needs one always). A script's own
-** hook would replace it, and ldblib's debug.gethook would show it. So
-** navlua_hook is the only hook function: it checks the limits, then calls
-** the script's hook for the events the script asked for. The replacements
-** of debug.sethook and debug.gethook keep the script's hook, mask and count
-** per thread and report exactly those, as ldblib.c does.
+** navlua's limits need a hook on the thread that runs once a limit is hit
+** (and on every thread while a limit is armed on a count, where no timer
+** thread can be had). A script's own hook would replace it, and ldblib's
+** debug.gethook would show it. So navlua_hook is the only hook function
+** navlua sets: it checks the limits, then calls the script's hook for the
+** events the script asked for. The replacements of debug.sethook and
+** debug.gethook keep the script's hook, mask and count per thread and
+** report exactly those, as ldblib.c does. Being defined once per process,
+** navlua_hook is the one function every identity check below compares with.
 **
 ** A thread's hook is always derived from three things (navlua_apply_hook):
 ** the script's mask and count for it, and whether the limits are armed.
 */
-#ifndef NAVLUA_HOOK_H
-#define NAVLUA_HOOK_H
-
-#include <lua.h>
-#include <lauxlib.h>
 #include <string.h>
-#include "navlua_limits.h"
+#include "internal.h"
 
 /* Instructions between two checks of the limits. */
 #define NAVLUA_TICK 10000
@@ -31,10 +28,8 @@
 #define NAVLUA_HOOKS "_HOOKKEY"
 #define NAVLUA_HOOKMASKS "navlua.hookmasks"
 
-static void navlua_hook(lua_State *L, lua_Debug *ar);
-
 /* Pushes thread L1 onto L's stack. */
-static inline void navlua_pushthread_on(lua_State *L, lua_State *L1) {
+static void pushthread_on(lua_State *L, lua_State *L1) {
   if (L1 == L) {
     lua_pushthread(L);
   } else {
@@ -44,7 +39,7 @@ static inline void navlua_pushthread_on(lua_State *L, lua_State *L1) {
 }
 
 /* The script's hook mask for L1 (0: none) and its count, read on L. */
-static inline int navlua_script_hook(lua_State *L, lua_State *L1, int *count) {
+static int script_hook(lua_State *L, lua_State *L1, int *count) {
   *count = 0;
   if (!navlua_limits(L)->user_hooks) return 0;
   if (L1 != L && !lua_checkstack(L1, 1)) return 0;
@@ -52,7 +47,7 @@ static inline int navlua_script_hook(lua_State *L, lua_State *L1, int *count) {
     lua_pop(L, 1);
     return 0;
   }
-  navlua_pushthread_on(L, L1);
+  pushthread_on(L, L1);
   lua_rawget(L, -2);
   lua_Integer v = lua_tointegerx(L, -1, NULL);
   lua_pop(L, 2);
@@ -63,9 +58,9 @@ static inline int navlua_script_hook(lua_State *L, lua_State *L1, int *count) {
 /* Gives L1 the hook its script mask, its count and the limits call for,
 ** leaving it alone when it already has it (setting it resets the count).
 ** Runs on L. */
-static inline void navlua_apply_hook(lua_State *L, lua_State *L1) {
+void navlua_apply_hook(lua_State *L, lua_State *L1) {
   navlua_Limits *lim = navlua_limits(L);
-  int count, mask = navlua_script_hook(L, L1, &count);
+  int count, mask = script_hook(L, L1, &count);
   if (count > 0)
     mask |= LUA_MASKCOUNT;
   else if (lim->armed) {
@@ -83,9 +78,9 @@ static inline void navlua_apply_hook(lua_State *L, lua_State *L1) {
 
 /* Calls the script's hook of L for this event, if it asked for it, as
 ** ldblib's hookf does. */
-static inline void navlua_call_script_hook(lua_State *L, lua_Debug *ar) {
+static void call_script_hook(lua_State *L, lua_Debug *ar) {
   static const char *const names[] = {"call", "return", "line", "count", "tail call"};
-  int count, mask = navlua_script_hook(L, L, &count);
+  int count, mask = script_hook(L, L, &count);
   int wanted = ar->event == LUA_HOOKCOUNT ? count > 0
              : ar->event == LUA_HOOKTAILCALL ? (mask & LUA_MASKCALL)
              : (mask & (1 << ar->event));
@@ -109,7 +104,7 @@ static inline void navlua_call_script_hook(lua_State *L, lua_Debug *ar) {
 ** `navlua test` worker, whose driver reports the timeout and whose parent
 ** kills a file that swallows it). (A count of 1 is either the script's or
 ** left by a stop: re-derive.) */
-static void navlua_hook(lua_State *L, lua_Debug *ar) {
+void navlua_hook(lua_State *L, lua_Debug *ar) {
   navlua_Limits *lim = navlua_limits(L);
   if (navlua_should_stop(lim)) {
     if (lim->stop_reason == 2) {
@@ -127,17 +122,25 @@ static void navlua_hook(lua_State *L, lua_Debug *ar) {
     return;
   }
   if (lua_gethookcount(L) == 1) navlua_apply_hook(L, L);
-  if (lim->user_hooks) navlua_call_script_hook(L, ar);
+  if (lim->user_hooks) call_script_hook(L, ar);
 }
 
-/* The limits' count hook on L (and every thread made from it from now on),
-** keeping a script's hook. */
-static inline void navlua_arm_limit_hook(lua_State *L) {
+void navlua_hook_now(lua_State *L) {
+  lua_sethook(L, navlua_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+void navlua_hook_running(lua_State *L) {
+  lua_State *co = navlua_limits(L)->running;
+  if (co != NULL && co != L) navlua_hook_now(co);
+  navlua_hook_now(L);
+}
+
+void navlua_arm_limit_hook(lua_State *L) {
   navlua_limits(L)->armed = 1;
   navlua_apply_hook(L, L);
 }
 
-static inline void navlua_disarm_limit_hook(lua_State *L) {
+void navlua_disarm_limit_hook(lua_State *L) {
   navlua_limits(L)->armed = 0;
   navlua_apply_hook(L, L);
 }
@@ -146,7 +149,7 @@ static inline void navlua_disarm_limit_hook(lua_State *L) {
 
 /* The weak-keyed registry table `key`, made if missing (its own
 ** metatable, as ldblib makes it), on top. */
-static inline void navlua_hook_table(lua_State *L, const char *key) {
+static void hook_table(lua_State *L, const char *key) {
   if (!luaL_getsubtable(L, LUA_REGISTRYINDEX, key)) {
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
@@ -156,7 +159,7 @@ static inline void navlua_hook_table(lua_State *L, const char *key) {
 }
 
 /* debug.sethook([thread,] hook, mask [, count]) as ldblib.c's db_sethook. */
-static int navlua_db_sethook(lua_State *L) {
+static int db_sethook(lua_State *L) {
   int arg = lua_isthread(L, 1) ? 1 : 0;
   lua_State *L1 = arg ? lua_tothread(L, 1) : L;
   int mask = 0, count = 0;
@@ -172,12 +175,12 @@ static int navlua_db_sethook(lua_State *L) {
     navlua_limits(L)->user_hooks = 1;
   }
   if (L1 != L && !lua_checkstack(L1, 1)) return luaL_error(L, "stack overflow");
-  navlua_hook_table(L, NAVLUA_HOOKS);
-  navlua_pushthread_on(L, L1);
+  hook_table(L, NAVLUA_HOOKS);
+  pushthread_on(L, L1);
   lua_pushvalue(L, arg + 1);
   lua_rawset(L, -3);
-  navlua_hook_table(L, NAVLUA_HOOKMASKS);
-  navlua_pushthread_on(L, L1);
+  hook_table(L, NAVLUA_HOOKMASKS);
+  pushthread_on(L, L1);
   if (mask == 0 && count <= 0)
     lua_pushnil(L);
   else
@@ -188,7 +191,7 @@ static int navlua_db_sethook(lua_State *L) {
 }
 
 /* debug.gethook([thread]): the script's hook, mask and count, never navlua's. */
-static int navlua_db_gethook(lua_State *L) {
+static int db_gethook(lua_State *L) {
   int arg = lua_isthread(L, 1) ? 1 : 0;
   lua_State *L1 = arg ? lua_tothread(L, 1) : L;
   lua_Hook hook = lua_gethook(L1);
@@ -196,14 +199,14 @@ static int navlua_db_gethook(lua_State *L) {
   char smask[4];
   int i = 0;
   if (hook == navlua_hook) {
-    mask = navlua_script_hook(L, L1, &count);
+    mask = script_hook(L, L1, &count);
     if (mask == 0 && count <= 0) {
       luaL_pushfail(L);
       return 1;
     }
     if (L1 != L && !lua_checkstack(L1, 1)) return luaL_error(L, "stack overflow");
     lua_getfield(L, LUA_REGISTRYINDEX, NAVLUA_HOOKS);
-    navlua_pushthread_on(L, L1);
+    pushthread_on(L, L1);
     lua_rawget(L, -2);
     lua_remove(L, -2);
   } else if (hook == NULL) {
@@ -223,16 +226,13 @@ static int navlua_db_gethook(lua_State *L) {
   return 3;
 }
 
-/* Puts the two into the debug library (package.loaded.debug), if loaded. */
-static inline void navlua_install_debug_hooks(lua_State *L) {
+void navlua_install_debug_hooks(lua_State *L) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   if (lua_getfield(L, -1, LUA_DBLIBNAME) == LUA_TTABLE) {
-    lua_pushcfunction(L, navlua_db_sethook);
+    lua_pushcfunction(L, db_sethook);
     lua_setfield(L, -2, "sethook");
-    lua_pushcfunction(L, navlua_db_gethook);
+    lua_pushcfunction(L, db_gethook);
     lua_setfield(L, -2, "gethook");
   }
   lua_pop(L, 2);
 }
-
-#endif

@@ -1,7 +1,7 @@
 /*
-** navlua_luac.h: what lua.c and lauxlib.c do to a state that navlua's own
-** state must do too, since it is made with lua_newstate (for the limits'
-** allocator) rather than luaL_newstate. Included by navlua_lua.h.
+** luac.c: what lua.c and lauxlib.c do to a state that navlua's own state
+** must do too, since it is made with lua_newstate (for the limits'
+** allocator) rather than luaL_newstate:
 **
 ** - warn: lauxlib's warning functions (off by default; "@on" / "@off");
 ** - the collector in generational mode, as lua.c's pmain sets it;
@@ -10,60 +10,53 @@
 **   that a traceback ends the way lua's does, and lua.c's pushargs / -l;
 ** - the REPL's prompts (_PROMPT, _PROMPT2).
 */
-#ifndef NAVLUA_LUAC_H
-#define NAVLUA_LUAC_H
-
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "navlua_limits.h"
-#include "navlua_hook.h"
+#include "internal.h"
 
 /* ---- warn, as lauxlib.c ------------------------------------------------- */
 
-static void navlua_warnfoff(void *ud, const char *message, int tocont);
-static void navlua_warnfon(void *ud, const char *message, int tocont);
-static void navlua_warnfcont(void *ud, const char *message, int tocont);
+static void warnfoff(void *ud, const char *message, int tocont);
+static void warnfon(void *ud, const char *message, int tocont);
+static void warnfcont(void *ud, const char *message, int tocont);
 
-static int navlua_warn_control(lua_State *L, const char *message, int tocont) {
+static int warn_control(lua_State *L, const char *message, int tocont) {
   if (tocont || *(message++) != '@') return 0;
   if (strcmp(message, "off") == 0)
-    lua_setwarnf(L, navlua_warnfoff, L);
+    lua_setwarnf(L, warnfoff, L);
   else if (strcmp(message, "on") == 0)
-    lua_setwarnf(L, navlua_warnfon, L);
+    lua_setwarnf(L, warnfon, L);
   return 1;
 }
 
-static void navlua_warnfoff(void *ud, const char *message, int tocont) {
-  navlua_warn_control((lua_State *)ud, message, tocont);
+static void warnfoff(void *ud, const char *message, int tocont) {
+  warn_control((lua_State *)ud, message, tocont);
 }
 
-static void navlua_warnfcont(void *ud, const char *message, int tocont) {
+static void warnfcont(void *ud, const char *message, int tocont) {
   lua_State *L = (lua_State *)ud;
   lua_writestringerror("%s", message);
   if (tocont) {
-    lua_setwarnf(L, navlua_warnfcont, L);
+    lua_setwarnf(L, warnfcont, L);
   } else {
     lua_writestringerror("%s", "\n");
-    lua_setwarnf(L, navlua_warnfon, L);
+    lua_setwarnf(L, warnfon, L);
   }
 }
 
-static void navlua_warnfon(void *ud, const char *message, int tocont) {
-  if (navlua_warn_control((lua_State *)ud, message, tocont)) return;
+static void warnfon(void *ud, const char *message, int tocont) {
+  if (warn_control((lua_State *)ud, message, tocont)) return;
   lua_writestringerror("%s", "Lua warning: ");
-  navlua_warnfcont(ud, message, tocont);
+  warnfcont(ud, message, tocont);
 }
 
 /* lua -W */
-static inline void navlua_warnings_on(lua_State *L) { lua_warning(L, "@on", 0); }
+void navlua_warnings_on(lua_State *L) { lua_warning(L, "@on", 0); }
 
 /* ---- the state ---------------------------------------------------------- */
 
-static inline int navlua_panic(lua_State *L) {
+static int panic(lua_State *L) {
   const char *msg = lua_tostring(L, -1);
   fprintf(stderr, "navlua: unprotected Lua error: %s\n", msg ? msg : "?");
   return 0; /* abort */
@@ -72,32 +65,32 @@ static inline int navlua_panic(lua_State *L) {
 /* A state whose allocator counts bytes against `lim` (owned by the caller,
 ** who must keep it alive until lua_close), with warnings off as
 ** luaL_newstate leaves them. */
-static inline lua_State *navlua_newstate(navlua_Limits *lim) {
+lua_State *navlua_newstate(navlua_Limits *lim) {
   memset(lim, 0, sizeof(*lim));
   lua_State *L = lua_newstate(navlua_alloc, lim);
   if (L) {
-    lua_atpanic(L, navlua_panic);
-    lua_setwarnf(L, navlua_warnfoff, L);
+    lua_atpanic(L, panic);
+    lua_setwarnf(L, warnfoff, L);
   }
   return L;
 }
 
 /* lua -E: set before the libraries open, so that package ignores LUA_PATH. */
-static inline void navlua_ignore_environment(lua_State *L) {
+void navlua_ignore_environment(lua_State *L) {
   lua_pushboolean(L, 1);
   lua_setfield(L, LUA_REGISTRYINDEX, "LUA_NOENV");
 }
 
-static inline void navlua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+void navlua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 
-static inline const char *navlua_lua_copyright(void) { return LUA_COPYRIGHT; }
+const char *navlua_lua_copyright(void) { return LUA_COPYRIGHT; }
 
 /* ---- os.exit ------------------------------------------------------------ */
 
 /* loslib.c's os_exit, with the host's exit hook first (it writes --trace
 ** and the other files a run asked for, and may turn success into failure
 ** when it could not). */
-static int navlua_os_exit(lua_State *L) {
+static int os_exit(lua_State *L) {
   int status;
   if (lua_isboolean(L, 1))
     status = lua_toboolean(L, 1) ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -115,10 +108,10 @@ static int navlua_os_exit(lua_State *L) {
   return 0;
 }
 
-static inline void navlua_install_os_exit(lua_State *L) {
+void navlua_install_os_exit(lua_State *L) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   if (lua_getfield(L, -1, LUA_OSLIBNAME) == LUA_TTABLE) {
-    lua_pushcfunction(L, navlua_os_exit);
+    lua_pushcfunction(L, os_exit);
     lua_setfield(L, -2, "exit");
   }
   lua_pop(L, 2);
@@ -129,19 +122,19 @@ static inline void navlua_install_os_exit(lua_State *L) {
 /* Calls the function at 1 with the values above it, returning all its
 ** results: the C frame under every chunk, as lua.c's pmain is, so that a
 ** traceback ends as lua's does. */
-static int navlua_chunk_frame(lua_State *L) {
+static int chunk_frame(lua_State *L) {
   lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
   return lua_gettop(L);
 }
 
-static inline void navlua_push_chunk_frame(lua_State *L) {
-  lua_pushcfunction(L, navlua_chunk_frame);
+void navlua_push_chunk_frame(lua_State *L) {
+  lua_pushcfunction(L, chunk_frame);
 }
 
 /* lua.c's pushargs: returns arg[1..#arg], read when the script starts. To
 ** be called unprotected by a message handler: lua.c reports a bad `arg`
 ** without a traceback. */
-static int navlua_script_args(lua_State *L) {
+int navlua_script_args(lua_State *L) {
   int i, n;
   if (lua_getglobal(L, "arg") != LUA_TTABLE) return luaL_error(L, "'arg' is not a table");
   n = (int)luaL_len(L, -1);
@@ -154,7 +147,7 @@ static int navlua_script_args(lua_State *L) {
 /* lua.c's get_prompt, to be called protected: _PROMPT (when the value at
 ** 1 is true) or _PROMPT2 through luaL_tolstring, as `tostring` shows it;
 ** nothing when the global is nil (the default prompt then). */
-static int navlua_get_prompt(lua_State *L) {
+int navlua_get_prompt(lua_State *L) {
   int firstline = lua_toboolean(L, 1);
   if (lua_getglobal(L, firstline ? "_PROMPT" : "_PROMPT2") == LUA_TNIL) return 0;
   luaL_tolstring(L, -1, NULL);
@@ -162,12 +155,10 @@ static int navlua_get_prompt(lua_State *L) {
 }
 
 /* lua -l [g=]mod: _G[g] = require(mod), with the two names at 1 and 2. */
-static int navlua_require_global(lua_State *L) {
+int navlua_require_global(lua_State *L) {
   lua_getglobal(L, "require");
   lua_pushvalue(L, 2);
   lua_call(L, 1, 1);
   lua_setglobal(L, lua_tostring(L, 1));
   return 0;
 }
-
-#endif

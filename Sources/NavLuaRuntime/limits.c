@@ -1,0 +1,77 @@
+/*
+** limits.c: run limits (memory, timeout, interrupt) and the state's
+** allocator, which owns them.
+**
+** The limits live in a `navlua_Limits` block that the state's allocator
+** owns (its `ud`), so every thread of a state reaches them in one call and
+** there is no global state here.
+*/
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  navlua_Limits *lim = (navlua_Limits *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    lim->used -= old;
+    return NULL;
+  }
+  /* The limit is enforced only while Lua code runs: an allocation failure
+  ** inside a Swift frame would raise a memory error across it. */
+  if (lim->memory_limit && lim->swift_depth == 0 && nsize > old &&
+      lim->used + (nsize - old) > lim->memory_limit)
+    return NULL; /* Lua turns this into a "not enough memory" error */
+  void *p = realloc(ptr, nsize);
+  if (p) lim->used = lim->used - old + nsize;
+  return p;
+}
+
+/* In a state navlua did not make: the host's allocator, untouched, so that
+** the limits block can still be the allocator's `ud`. */
+static void *alloc_forward(void *ud, void *ptr, size_t osize, size_t nsize) {
+  navlua_Limits *lim = (navlua_Limits *)ud;
+  return lim->host_alloc(lim->host_ud, ptr, osize, nsize);
+}
+
+navlua_Limits *navlua_limits(lua_State *L) {
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  return (navlua_Limits *)ud;
+}
+
+void navlua_adopt_state(lua_State *L, navlua_Limits *lim) {
+  memset(lim, 0, sizeof(*lim));
+  lim->host_alloc = lua_getallocf(L, &lim->host_ud);
+  lim->swift_depth = 1;
+  lua_setallocf(L, alloc_forward, lim);
+}
+
+void navlua_release_state(lua_State *L, navlua_Limits *lim) {
+  lua_setallocf(L, lim->host_alloc, lim->host_ud);
+}
+
+int navlua_should_stop(navlua_Limits *lim) {
+  if (lim->interrupted) { lim->stop_reason = 2; return 1; }
+  if (lim->deadline > 0 && navlua_monotonic() >= lim->deadline) {
+    lim->stop_reason = 1;
+    return 1;
+  }
+  return 0;
+}
+
+const char *navlua_stop_message(navlua_Limits *lim) {
+  return lim->stop_reason == 2 ? "interrupted!" : "timeout: the script ran past its time limit";
+}
+
+const char *navlua_take_stop(navlua_Limits *lim) {
+  if (!navlua_should_stop(lim)) return NULL;
+  if (lim->stop_reason == 2)
+    lim->interrupted = 0;
+  else if (lim->timeout_once) {
+    lim->deadline = 0;
+    lim->deadline_hit = 0;
+  }
+  return navlua_stop_message(lim);
+}

@@ -1,0 +1,85 @@
+/*
+** trampoline.c: Swift functions as Lua functions, and the protected calls
+** Swift makes. A Swift function never raises: it returns NAVLUA_RAISE with
+** its message on top, and the trampoline raises once the Swift frame has
+** returned, so no Lua error unwinds across a Swift frame.
+*/
+#include <string.h>
+#include "internal.h"
+
+void **navlua_main_extraspace(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+  lua_State *main = lua_tothread(L, -1);
+  lua_pop(L, 1);
+  return (void **)lua_getextraspace(main);
+}
+
+/* Calls the Swift function kept in upvalue 1; raises its error, if any,
+** after it has returned. The message is whatever Swift left on top. While
+** it runs, the memory limit is off (see navlua_alloc). */
+static int trampoline(lua_State *L) {
+  navlua_SwiftFunction f = (navlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+  navlua_Limits *lim = navlua_limits(L);
+  lim->swift_depth++;
+  int n = f(L);
+  lim->swift_depth--;
+  if (n == NAVLUA_RAISE) return lua_error(L);
+  return n;
+}
+
+void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup) {
+  lua_pushlightuserdata(L, (void *)f);
+  lua_rotate(L, -(nup + 1), 1);
+  lua_pushcclosure(L, trampoline, nup + 1);
+}
+
+void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f) {
+  lua_pushcclosure(L, (lua_CFunction)f, 0);
+}
+
+int navlua_pcall(lua_State *L, int nargs, int nres, int msgh) {
+  navlua_Limits *lim = navlua_limits(L);
+  int depth = lim->swift_depth;
+  lim->swift_depth = 0;
+  int status = lua_pcall(L, nargs, nres, msgh);
+  lim->swift_depth = depth;
+  return status;
+}
+
+static int getfield_k(lua_State *L) {
+  lua_gettable(L, 1);
+  return 1;
+}
+
+int navlua_safe_getfield(lua_State *L, int idx, const char *key) {
+  lua_pushcfunction(L, getfield_k);
+  lua_pushvalue(L, idx);
+  lua_pushstring(L, key);
+  return navlua_pcall(L, 2, 1, 0);
+}
+
+/* Message handler for lua_pcall: message plus traceback, as lua.c does. */
+static int msghandler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+void navlua_pushmsghandler(lua_State *L) { lua_pushcfunction(L, msghandler); }
+
+void navlua_where(lua_State *L) {
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline <= 0) continue;
+    if (strncmp(ar.source, "=navlua", 7) == 0) continue;
+    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    return;
+  }
+  lua_pushliteral(L, "");
+}

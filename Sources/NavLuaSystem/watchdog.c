@@ -1,0 +1,51 @@
+/*
+** watchdog.c: a thread that calls a function at a CLOCK_MONOTONIC time, for
+** a run that navlua's hook cannot stop (blocked in a system call, busy in
+** C, or in a script's own hook, where hooks do not run), and for the
+** deadline's alarm (see the runtime's interrupts.c).
+*/
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
+#include "navlua_system.h"
+
+typedef struct Watchdog {
+  double at;
+  navlua_WatchdogFire fire;
+} Watchdog;
+
+static void *watchdog_main(void *arg) {
+  Watchdog *w = (Watchdog *)arg;
+  double left;
+  /* nanosleep, not clock_nanosleep, which macOS lacks; woken early, sleep on */
+  while ((left = w->at - navlua_monotonic()) > 0) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)left;
+    ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
+  }
+  w->fire();
+  free(w);
+  return NULL;
+}
+
+int navlua_start_watchdog(double at, navlua_WatchdogFire fire) {
+  Watchdog *w = (Watchdog *)malloc(sizeof(*w));
+  if (w == NULL) return -1;
+  w->at = at;
+  w->fire = fire;
+  /* the new thread inherits this mask: it takes no signal */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  pthread_t thread;
+  int rc = pthread_create(&thread, &attr, watchdog_main, w);
+  pthread_attr_destroy(&attr);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (rc != 0) free(w);
+  return rc;
+}
