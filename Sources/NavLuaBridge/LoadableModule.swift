@@ -1,4 +1,4 @@
-import CLua
+import NavLuaRuntime
 
 /// navlua as a C module for any Lua 5.4 (`require "navlua"` from lua5.4,
 /// busted, a LuaRocks tool): the bridge opened in a state that host made.
@@ -9,9 +9,19 @@ import CLua
 /// bridge lives until the state closes: a finalizer made before any navlua
 /// object (so finalized after all of them) closes the world and hands the
 /// allocator back.
+///
+/// A state may open the module more than once: busted re-requires modules
+/// for each spec file (it clears package.loaded between files), and a
+/// script may call luaopen_navlua itself. Every open after the first keeps
+/// the state's bridge, its world and its limits; it returns a new table of
+/// the same functions, or, when the state's bridge is another image's (this
+/// navlua.so loaded into a state that the navlua binary runs), that image's
+/// own table.
 public enum LoadableModule {
     /// luaopen_navlua: returns 1, the navlua table on the stack.
     public static func open(_ L: OpaquePointer) -> Int32 {
+        let lua = Lua(L)
+        if reopen(lua) { return 1 }
         let limits = UnsafeMutablePointer<navlua_Limits>.allocate(capacity: 1)
         navlua_adopt_state(L, limits)
         let bridge = Bridge(L: L)
@@ -19,11 +29,24 @@ public enum LoadableModule {
         navlua_main_extraspace(L).pointee = retained
         navlua_extraspace(L).pointee = retained
         bridgeInHostState = true
-        let lua = Lua(L)
         pushCloser(lua, limits)
         lua.rawSet(navlua_registryindex(), "navlua.module")
         NavLuaHost.installModule(lua, global: false)
         return 1
+    }
+
+    /// Pushes the module table if navlua is already open in the state.
+    private static func reopen(_ lua: Lua) -> Bool {
+        lua.rawGet(navlua_registryindex(), NavLuaHost.imageKey)
+        let image = lua_touserdata(lua.L, -1)
+        lua.pop()
+        guard let image else { return false }
+        if image == NavLuaHost.imageTag {
+            NavLuaHost.pushModuleTable(lua)
+        } else {
+            lua.rawGet(navlua_registryindex(), NavLuaHost.moduleTableKey)
+        }
+        return true
     }
 
     /// A userdata whose __gc ends navlua's life in the state.

@@ -83,4 +83,68 @@ end)
     assert.are.equal(0, status, out .. err)
     assert.matches("ok 1 %- a swipe pops", out)
   end)
+
+  -- Busted clears package.loaded between files (insulation), so a state
+  -- opens the module once per file: each open after the first keeps the
+  -- state's world and gives a table of the same functions.
+  it("runs under Debian's busted on several files that each require navlua", function()
+    local entry = cpath()
+    local dir = P.tempdir()
+    for i = 1, 3 do
+      P.write(dir .. "/f" .. i .. "_spec.lua", ([[
+local navlua = require "navlua"
+describe("file %d", function()
+  it("pops", function()
+    navlua.reset()
+    local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+    nav:push(navlua.screen{title = "B"})
+    navlua.settle()
+    navlua.drag{from = {10, 400}, by = {300, 0}, duration = 0.2}
+    navlua.settle()
+    assert.are.equal(1, nav.count)
+    collectgarbage()
+  end)
+end)
+]]):format(i))
+    end
+    local out, err, status = P.sh("cd " .. q(dir) .. " && env LUA_CPATH=" .. q(entry .. ";;")
+      .. " busted -o junit f1_spec.lua f2_spec.lua f3_spec.lua")
+    assert.are.equal(0, status, out .. err)
+    local suites = out:match("<testsuites [^>]*>")   -- busted writes the attributes in any order
+    assert.matches(" tests='3'", suites)
+    assert.matches(" failures='0'", suites)
+    assert.matches(" errors='0'", suites)
+  end)
+
+  it("opens any number of times in one lua5.4 state", function()
+    local entry = cpath()
+    local script = P.script([[
+local a = require "navlua"
+a.navigation{root = a.screen{title = "Kept"}}
+a.tick(5)
+package.loaded.navlua = nil
+local b = require "navlua"
+collectgarbage()
+print(a ~= b, b.frame(), b.now() == a.now())
+b.tick(1)
+print(a.frame())
+]])
+    local out, err, status = P.sh("env LUA_CPATH=" .. q(entry .. ";;") .. " lua5.4 " .. q(script))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.are.equal("true\t5\ttrue\n6\n", out)
+  end)
+
+  it("loaded into navlua's own state, gives navlua's table", function()
+    local _, so = cpath()
+    local out, err, status = P.navlua("-e " .. q(([[
+local f = package.loadlib(%q, "luaopen_navlua")
+local a, b = f(), f()
+collectgarbage()
+print(a == navlua, b == navlua, a.frame())
+]]):format(so)))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.are.equal("true\ttrue\t0\n", out)
+  end)
 end)
