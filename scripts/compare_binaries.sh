@@ -10,8 +10,8 @@
 # that differs and a closing count; exits 1 when any differs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-old=${1:?usage: compare_binaries.sh OLD_BINARY [NEW_BINARY]}
-new=${2:-.build/release/navlua}
+old=$(realpath "${1:?usage: compare_binaries.sh OLD_BINARY [NEW_BINARY]}")
+new=$(realpath "${2:-.build/release/navlua}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -22,22 +22,22 @@ run() {   # run BINARY OUTDIR SCRIPT PRESET
   mkdir -p "$out"
   local flags=(--trace "$out/t.json" --timeline "$out/tl.svg" --filmstrip "$out/f.svg")
   [ -n "$preset" ] && flags+=(--preset "$preset")
-  "$bin" run "${flags[@]}" "$script" >"$out/stdout" 2>"$out/stderr" </dev/null
-  echo $? >"$out/status"
-  "$bin" run --trace "$out/t.jsonl" ${preset:+--preset "$preset"} "$script" >/dev/null 2>&1 </dev/null
+  # in its folder: what a script renders (navlua.render) lands there too
+  (cd "$out" && "$bin" run "${flags[@]}" "$script" >stdout 2>stderr </dev/null; echo $? >status)
+  (cd "$out" && "$bin" run --trace t.jsonl ${preset:+--preset "$preset"} "$script" >/dev/null 2>&1 </dev/null)
   # the binaries' own paths differ; nothing else may
   sed -i "s#$bin#NAVLUA#g" "$out/stderr"
 }
-for script in scripts/examples/*.lua scripts/examples/*/*.lua; do
+for script in "$PWD"/scripts/examples/*.lua "$PWD"/scripts/examples/*/*.lua; do
   for preset in "" uikit flutter react_navigation; do
-    tag=$(echo "$script${preset:+-$preset}" | tr '/' '_')
+    tag=$(basename "$script" .lua)${preset:+-$preset}
     run "$old" "$work/old/$tag" "$script" "$preset"
     run "$new" "$work/new/$tag" "$script" "$preset"
     if diff -rq "$work/old/$tag" "$work/new/$tag" >/dev/null; then
       same=$((same + 1))
     else
       differ=$((differ + 1))
-      echo "differs: $script ${preset:-(no preset)}"
+      echo "differs: ${script#"$PWD"/} ${preset:-(no preset)}"
       diff -rq "$work/old/$tag" "$work/new/$tag" | sed 's/^/  /'
     fi
   done
