@@ -37,7 +37,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(values[0], 0)
         XCTAssertEqual(values[1], 16_666_666 / 40_000_000.0, accuracy: 1e-12)
         XCTAssertEqual(values[3], 1)
-        XCTAssertFalse(world.isAnimating)
+        XCTAssertTrue(world.animations.isEmpty)
     }
 
     func testCompletionsRunInTheOrderTheAnimationsBegan() throws {

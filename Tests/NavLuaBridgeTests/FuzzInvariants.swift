@@ -236,7 +236,7 @@ final class FuzzChecker {
         for (navID, running) in open.sorted(by: { $0.key < $1.key }) {
             violate("not settled", "nav \(navID): \(running.what) of '\(running.screen)' never ended")
         }
-        for nav in world.navigations where nav.transition != nil || !nav.queue.isEmpty || nav.interactivePop != nil {
+        for nav in world.navigations where nav.transition != nil || !nav.queue.isEmpty || nav.userGestureInProgress {
             violate("not settled", "nav \(nav.id) still has " + nav.activeThings().joined(separator: ", "))
         }
         if !world.touches.isEmpty { violate("not settled", "\(world.touches.count) touch(es) still down") }

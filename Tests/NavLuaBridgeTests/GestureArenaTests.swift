@@ -3,51 +3,84 @@ import XCTest
 import NavLuaTestSupport
 
 /// The arena asks its members in the order it is given; the first that
-/// accepts holds the pan, and later ones join only when the holder allows.
+/// accepts holds the pan, and later ones join when they ask to or, with no
+/// answer of their own, when the holder allows.
 final class GestureArenaTests: XCTestCase {
-    /// A member that answers as told and logs what it was asked.
+    /// A member that answers as told and logs what it was asked; it knows
+    /// nothing of pops or scroll views, and neither does the arena.
     private final class Member: GestureArenaMember {
+        let name: String
         let accepts: Bool
         let letsJoin: Bool
+        let asksToJoin: Bool?
         var log: [String] = []
 
-        init(accepts: Bool, letsJoin: Bool) {
+        init(_ name: String, accepts: Bool, letsJoin: Bool, asksToJoin: Bool? = nil) {
+            self.name = name
             self.accepts = accepts
             self.letsJoin = letsJoin
+            self.asksToJoin = asksToJoin
         }
 
+        var kind: Recognizer { .scroll }
         func accept() -> Bool { log.append("accept"); return accepts }
-        func reject() { log.append("reject") }
-        func allowsJoining() -> Bool { log.append("allowsJoining"); return letsJoin }
+        func reject(by holder: any GestureArenaMember) { log.append("reject by \((holder as! Member).name)") }
+        func allowsJoining(_ member: any GestureArenaMember) -> Bool {
+            log.append("allowsJoining \((member as! Member).name)")
+            return letsJoin
+        }
+        func asksToJoin(_ holder: any GestureArenaMember) -> Bool? {
+            log.append("asksToJoin")
+            return asksToJoin
+        }
     }
 
-    /// Members as (accepts, lets join) pairs.
+    /// Members as (accepts, lets join) pairs, named a, b, c...
     private func members(_ specs: [(Bool, Bool)]) -> [Member] {
-        specs.map { Member(accepts: $0.0, letsJoin: $0.1) }
+        specs.enumerated().map { i, s in
+            Member(String(UnicodeScalar(UInt8(97 + i))), accepts: s.0, letsJoin: s.1)
+        }
     }
 
     func testTheFirstMemberThatAcceptsHoldsThePanAndTheRestAreRejected() {
         let m = members([(true, false), (true, false), (true, false)])
-        let holder = GestureArena(members: m).resolve()
-        XCTAssertTrue(holder === m[0])
-        XCTAssertEqual(m.map(\.log), [["accept", "allowsJoining", "allowsJoining"], ["reject"], ["reject"]])
+        let outcome = GestureArena(members: m).resolve()
+        XCTAssertTrue(outcome.holder === m[0])
+        XCTAssertEqual(outcome.rejected.map { ($0 as! Member).name }, ["b", "c"])
+        XCTAssertEqual(m.map(\.log), [["accept", "allowsJoining b", "allowsJoining c"],
+                                      ["asksToJoin", "reject by a"], ["asksToJoin", "reject by a"]])
     }
 
     func testAMemberThatDeclinesPassesThePanOn() {
         let m = members([(false, false), (true, false)])
-        XCTAssertTrue(GestureArena(members: m).resolve() === m[1])
+        XCTAssertTrue(GestureArena(members: m).resolve().holder === m[1])
         XCTAssertEqual(m.map(\.log), [["accept"], ["accept"]])
     }
 
     func testAHolderThatAllowsLetsALaterMemberJoin() {
         let m = members([(true, true), (true, false)])
-        XCTAssertTrue(GestureArena(members: m).resolve() === m[0])
-        XCTAssertEqual(m.map(\.log), [["accept", "allowsJoining"], ["accept"]])
+        let outcome = GestureArena(members: m).resolve()
+        XCTAssertTrue(outcome.holder === m[0])
+        XCTAssertTrue(outcome.rejected.isEmpty)
+        XCTAssertEqual(m.map(\.log), [["accept", "allowsJoining b"], ["asksToJoin", "accept"]])
+    }
+
+    /// A member's own answer comes first (UIKit asks either side's
+    /// delegate): yes joins and no is rejected, whatever the holder says.
+    func testAMembersOwnAnswerToJoiningComesBeforeTheHolders() {
+        for (own, holderAllows, joins) in [(true, false, true), (false, true, false)] {
+            let holder = Member("a", accepts: true, letsJoin: holderAllows)
+            let later = Member("b", accepts: true, letsJoin: false, asksToJoin: own)
+            let outcome = GestureArena(members: [holder, later]).resolve()
+            XCTAssertEqual(outcome.rejected.isEmpty, joins)
+            XCTAssertEqual(holder.log, ["accept"])
+            XCTAssertEqual(later.log, joins ? ["asksToJoin", "accept"] : ["asksToJoin", "reject by a"])
+        }
     }
 
     func testNoMemberTakesThePanWhenAllDecline() {
         let m = members([(false, false), (false, false)])
-        XCTAssertNil(GestureArena(members: m).resolve())
+        XCTAssertNil(GestureArena(members: m).resolve().holder)
     }
 
     // MARK: the order the navigation gives

@@ -2,15 +2,26 @@ import XCTest
 @testable import NavLuaEngine
 import NavLuaTestSupport
 
-/// The begin rules decide and change nothing: what a decision asks for
-/// besides (going back at a snapshot root) the recognizer does after it.
+/// The begin rules take a context of values and decide; they change
+/// nothing: what a decision asks for besides (going back at a snapshot
+/// root) the detector does after it.
 final class PopBeginRulesTests: XCTestCase {
-    /// The touches the recognizers follow (they hold them unowned).
+    /// The touches the detectors follow (they hold them unowned).
     private var touches: [Touch] = []
 
-    /// A recognizer on a touch that went down at (10, 400) 50 ms ago and
-    /// is now at (10 + dx, 400): a right swipe at 1000 * dx / 50 points per second.
-    private func gesture(_ f: Fixture, _ nav: NavigationController, dx: Double) -> PopGestureRecognizer {
+    /// The context of a pan that went down at (10, 400) 50 ms ago and is
+    /// now at (10 + dx, 400): a right swipe at 1000 * dx / 50 points per
+    /// second, on one finger.
+    private func context(_ f: Fixture, _ nav: NavigationController, dx: Double) -> PopBeginContext {
+        PopBeginContext(navigation: nav,
+                        pan: PanDetails(location: Point(10 + dx, 400), translation: Point(dx, 0),
+                                        velocity: Point(1000 * dx / 50, 0), touches: 1, samplesSinceBegan: 1),
+                        touchID: 1, layout: .leftToRight, width: f.world.width, tunables: f.world.tunables,
+                        ask: NavigationQuestions(world: f.world, nav: nav))
+    }
+
+    /// A detector on a touch that made the same pan.
+    private func detector(_ f: Fixture, _ nav: NavigationController, dx: Double) -> PopGestureDetector {
         let down = Point(10, 400), now = Point(10 + dx, 400)
         let touch = Touch(id: 1, at: now, in: f.world)
         touch.navigation = nav
@@ -18,7 +29,7 @@ final class PopBeginRulesTests: XCTestCase {
         _ = pan.add(now, at: 0)
         touch.pan = pan
         touches.append(touch)
-        return PopGestureRecognizer(world: f.world, nav: nav, touch: touch)
+        return PopGestureDetector(world: f.world, nav: nav, touch: touch)
     }
 
     /// QD's root swipe: the decision names the back it asks for; the stack,
@@ -29,32 +40,30 @@ final class PopBeginRulesTests: XCTestCase {
         let nav = try f.navigation([root], style: .snapshot) { $0.dismissAtRoot = true }
         try nav.present(animated: false)
         let m = f.mark()
-        let g = gesture(f, nav, dx: 50)
-        XCTAssertEqual(PopBeginRules.decide(g), .goBackAtRoot)
+        XCTAssertEqual(PopBeginRules.decide(context(f, nav, dx: 50)), .goBackAtRoot)
         XCTAssertEqual(nav.count, 1)
         XCTAssertTrue(nav.presented)
         XCTAssertFalse(nav.transitioning)
         XCTAssertEqual(f.events(since: m).count, 0)
         XCTAssertFalse(root.test.asked.contains(.will_go_back))
-        XCTAssertEqual(g.state, .possible)
     }
 
     func testSnapshotRootSwipeOfTwoPointsOrLessIsOnlyRefused() throws {
         let f = Fixture()
         let nav = try f.navigation([f.screen("Root")], style: .snapshot)
-        XCTAssertEqual(PopBeginRules.decide(gesture(f, nav, dx: 2)), .refuse(.root))
+        XCTAssertEqual(PopBeginRules.decide(context(f, nav, dx: 2)), .refuse(.root))
     }
 
-    /// The recognizer does what the decision asks: back (here a dismiss),
+    /// The detector does what the decision asks: back (here a dismiss),
     /// and then the gesture fails as `root`.
-    func testTheRecognizerGoesBackAfterDeciding() throws {
+    func testTheDetectorGoesBackAfterDeciding() throws {
         let f = Fixture()
         let nav = try f.navigation([f.screen("Root")], style: .snapshot) { $0.dismissAtRoot = true }
         try nav.present(animated: false)
-        let g = gesture(f, nav, dx: 50)
+        let g = detector(f, nav, dx: 50)
         try f.world.drive { () throws(NavError) in g.tryBegin() }
         XCTAssertEqual(g.state, .failed)
-        XCTAssertEqual(g.refusedBy, .root)
+        XCTAssertEqual(g.recognizer.refusedBy, .root)
         XCTAssertEqual(f.events().filter { $0.kind == .dismiss }.count, 1)
         _ = try f.world.settle()
         XCTAssertFalse(nav.presented)
@@ -65,7 +74,7 @@ final class PopBeginRulesTests: XCTestCase {
             let f = Fixture()
             let nav = try f.navigation([f.screen("A"), f.screen("B")], style: style)
             let m = f.mark()
-            XCTAssertEqual(PopBeginRules.decide(gesture(f, nav, dx: 50)), .begin, "\(style)")
+            XCTAssertEqual(PopBeginRules.decide(context(f, nav, dx: 50)), .begin, "\(style)")
             XCTAssertEqual(nav.count, 2)
             XCTAssertFalse(nav.transitioning)
             XCTAssertTrue(f.events(since: m).isEmpty, "\(style)")

@@ -44,8 +44,6 @@ extension World {
         animations.removeAll { $0.id == id }
     }
 
-    public var isAnimating: Bool { !animations.isEmpty }
-
     /// Applies every animation's value for this frame, then runs the
     /// completions of those that are done, oldest first. Animations begun by
     /// a completion start this frame and are stepped from the next.

@@ -310,8 +310,7 @@ extension World {
         // Scroll views belong to screens, which outlive the world: leave none
         // of them dragging or snapping in a world that no longer runs.
         for touch in touches {
-            touch.isDown = false
-            touch.liftedReason = "belongs to a world that navlua.reset replaced"
+            touch.end(because: "belongs to a world that navlua.reset replaced")
             touch.scroll?.abandon()
         }
         touches.removeAll()

@@ -2,22 +2,19 @@ extension PopBeginRules {
     /// UIKit's system edge swipe: the touch must go down within the edge
     /// (checked at touch-down), then: more than one screen; the top has
     /// UIKit's back button (a custom one makes UIKit's delegate refuse,
-    /// seed 001, a pitfall); the top not
+    /// seed 001, a pitfall the detector reports); the top not
     /// `pop_disabled`; no transition running; the pan not moving against the
     /// layout direction (seed 001: refusing at the root avoids the freeze);
     /// then the hooks.
-    static func edge(_ g: PopGestureRecognizer) -> BeginDecision {
-        let nav = g.nav
+    static func edge(_ c: PopBeginContext) -> BeginDecision {
+        let nav = c.navigation
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
-        guard let button = g.world.read({ try top.backButton() }) else { return .failed }
-        if button == .custom {
-            g.world.pitfall(.customBackButton, nav, screen: top)
-            return .refuse(.customBackButton)
-        }
-        guard let disabled = g.world.read({ try top.source.flag("pop_disabled") }) else { return .failed }
+        guard let button = c.ask.read({ try top.backButton() }) else { return .failed }
+        if button == .custom { return .refuse(.customBackButton) }
+        guard let disabled = c.ask.read({ try top.source.flag("pop_disabled") }) else { return .failed }
         if disabled { return .refuse(.popDisabled) }
         if nav.transitioning { return .refuse(.transitioning) }
-        if g.sign * g.info.translation.x < 0 { return .refuse(.direction) }
-        return askHooks(g, top)
+        if c.sign * c.pan.translation.x < 0 { return .refuse(.direction) }
+        return askHooks(c, top)
     }
 }

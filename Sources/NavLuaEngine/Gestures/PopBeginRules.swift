@@ -1,5 +1,5 @@
 /// The outcome of a pop gesture's begin checks. A decision only: what it
-/// asks for besides beginning or failing, the recognizer does after it.
+/// asks for besides beginning or failing, the detector does after it.
 enum BeginDecision: Equatable {
     case begin
     /// The named check refused (recorded as `refused_by`).
@@ -11,17 +11,17 @@ enum BeginDecision: Equatable {
     case failed
 }
 
-/// The begin checks of the three styles, in SPEC order. Each style has its
-/// own file; what they share lives here. They read the navigation and ask
-/// the top screen's hooks, and change nothing.
+/// The begin checks of the three styles, in the manual's order (§4.3).
+/// Each style has its own file; what they share lives here. They read the
+/// context and ask the top screen's hooks, and change nothing.
 enum PopBeginRules {
-    static func decide(_ g: PopGestureRecognizer) -> BeginDecision {
-        if !g.nav.options.popGesture { return .refuse(.popGesture) }
-        if !g.nav.options.gestureDelegate.isUIKit { return delegated(g) }
-        switch g.nav.style {
-        case .edge: return edge(g)
-        case .fullscreen: return fullscreen(g)
-        case .snapshot: return snapshot(g)
+    static func decide(_ c: PopBeginContext) -> BeginDecision {
+        if !c.options.popGesture { return .refuse(.popGesture) }
+        if !c.options.gestureDelegate.isUIKit { return delegated(c) }
+        switch c.style {
+        case .edge: return edge(c)
+        case .fullscreen: return fullscreen(c)
+        case .snapshot: return snapshot(c)
         }
     }
 
@@ -29,20 +29,20 @@ enum PopBeginRules {
     /// before the edge width (UIKit asks the delegate for every touch, the
     /// edge recognizer then looks where it went down) an app delegate's
     /// `should_receive_touch`. A disabled recognizer receives no touches,
-    /// so its delegate is not asked.
-    static func refusalAtTouchDown(_ g: PopGestureRecognizer) -> PopRefusal? {
-        let nav = g.nav, world = g.world, point = g.touch.location
-        if nav.options.gestureDelegate.custom != nil {
-            if !nav.options.popGesture { return nav.style == .edge ? .popGesture : nil }
-            switch world.callDelegate(.should_receive_touch, of: nav, .touch(id: g.touch.id, location: point)) {
+    /// so its delegate is not asked. The switch is read again after the
+    /// delegate, which may have turned it off.
+    static func refusalAtTouchDown(_ c: PopBeginContext) -> PopRefusal? {
+        if c.options.gestureDelegate.custom != nil {
+            if !c.options.popGesture { return c.style == .edge ? .popGesture : nil }
+            switch c.ask.delegate(.should_receive_touch, .touch(id: c.touchID, location: c.pan.location)) {
             case .failed: return .error
             case .value(false): return .shouldReceiveTouch
             default: break
             }
         }
-        guard nav.style == .edge else { return nil }
-        if !nav.options.popGesture { return .popGesture }
-        if distanceFromLeadingEdge(point.x, world) > nav.options.edgeWidth { return .edgeWidth }
+        guard c.style == .edge else { return nil }
+        if !c.options.popGesture { return .popGesture }
+        if c.distanceFromLeadingEdge(c.pan.location.x) > c.options.edgeWidth { return .edgeWidth }
         return nil
     }
 
@@ -52,37 +52,32 @@ enum PopBeginRules {
     /// remains is the recognizer's own (the edge pan's direction), the
     /// delegate's `should_begin`, and one transition at a time, which navlua
     /// keeps since it cannot run two.
-    static func delegated(_ g: PopGestureRecognizer) -> BeginDecision {
-        let nav = g.nav
-        if nav.style == .edge, g.sign * g.info.translation.x < 0 { return .refuse(.direction) }
-        switch g.world.callDelegate(.should_begin, of: nav, .gesture(g.info)) {
+    static func delegated(_ c: PopBeginContext) -> BeginDecision {
+        if c.style == .edge, c.sign * c.pan.translation.x < 0 { return .refuse(.direction) }
+        switch c.ask.delegate(.should_begin, .gesture(c.pan.info)) {
         case .failed: return .failed
         case .value(false): return .refuse(.shouldBegin)
         default: break
         }
-        if nav.transitioning { return .refuse(.transitioning) }
+        if c.navigation.transitioning { return .refuse(.transitioning) }
         return .begin
-    }
-
-    static func distanceFromLeadingEdge(_ x: Double, _ world: World) -> Double {
-        world.layout == .leftToRight ? x : world.width - x
     }
 
     /// The hooks shared by the edge and full-screen styles: `enabled`, then
     /// `allow_drag_back` (its answer is final when defined), then
     /// `will_go_back`. Undefined hooks are skipped; only `false` refuses.
-    static func askHooks(_ g: PopGestureRecognizer, _ top: Screen) -> BeginDecision {
-        askEnabledAndAllowDragBack(g, top, g.info) ?? askWillGoBack(g, top)
+    static func askHooks(_ c: PopBeginContext, _ top: Screen) -> BeginDecision {
+        askEnabledAndAllowDragBack(c, top) ?? askWillGoBack(c, top)
     }
 
     /// `enabled`, then `allow_drag_back`: a decision, or nil to go on.
-    static func askEnabledAndAllowDragBack(_ g: PopGestureRecognizer, _ top: Screen, _ info: GestureInfo) -> BeginDecision? {
-        switch g.world.call(.enabled, of: top) {
+    static func askEnabledAndAllowDragBack(_ c: PopBeginContext, _ top: Screen) -> BeginDecision? {
+        switch c.ask.hook(.enabled, of: top, .none) {
         case .failed: return .failed
         case .value(false): return .refuse(.enabled)
         default: break
         }
-        switch g.world.call(.allow_drag_back, of: top, .gesture(info)) {
+        switch c.ask.hook(.allow_drag_back, of: top, .gesture(c.pan.info)) {
         case .failed: return .failed
         case .value(false): return .refuse(.allowDragBack)
         case .value: return .begin
@@ -90,8 +85,8 @@ enum PopBeginRules {
         }
     }
 
-    static func askWillGoBack(_ g: PopGestureRecognizer, _ top: Screen) -> BeginDecision {
-        switch g.world.call(.will_go_back, of: top) {
+    static func askWillGoBack(_ c: PopBeginContext, _ top: Screen) -> BeginDecision {
+        switch c.ask.hook(.will_go_back, of: top, .none) {
         case .failed: return .failed
         case .value(false): return .refuse(.willGoBack)
         default: return .begin

@@ -1,20 +1,24 @@
 /// A scroll view's pan, following one touch: the offset follows the finger
 /// (clamped to the content) from where the pan began; on release a paging
-/// view snaps to a page, and release speed may carry it one page on.
+/// view snaps to a page, and release speed may carry it one page on. It is
+/// the only writer of its view's offset while the finger is down and while
+/// the snap runs; it knows no navigation.
 package final class ScrollPan {
     unowned let world: World
     let view: ScrollView
-    unowned let touch: Touch
     private(set) var active = false
     private(set) var didBegin = false
+    /// Where the finger is, as the touch's router last said (the arena
+    /// begins the pan there).
+    var location: Point
     private var startOffset = 0.0
     private var startX = 0.0
     private var startPage = 0
 
-    init(world: World, view: ScrollView, touch: Touch) {
+    init(world: World, view: ScrollView, at location: Point) {
         self.world = world
         self.view = view
-        self.touch = touch
+        self.location = location
         // A finger on a snapping view stops it where it is.
         if let id = view.snapAnimation {
             world.cancelAnimation(id)
@@ -22,17 +26,19 @@ package final class ScrollPan {
         }
     }
 
+    /// The pan is this view's, from where the finger is.
     func begin() {
         active = true
         didBegin = true
         view.isDragging = true
         startOffset = view.offset
-        startX = touch.location.x
+        startX = location.x
         startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
         record(.began)
     }
 
     func moved(to point: Point) {
+        location = point
         guard active else { return }
         view.offset = view.clampedOffset(startOffset - (point.x - startX))
     }
@@ -85,5 +91,24 @@ package final class ScrollPan {
     private func record(_ state: GestureState) {
         world.record(.gesture, ["recognizer": .string(Recognizer.scroll.rawValue), "state": .string(state.rawValue),
                                 "view": .int(view.id), "offset": .number(view.offset)])
+    }
+}
+
+extension ScrollPan: GestureArenaMember {
+    var kind: Recognizer { .scroll }
+    var scrollView: ScrollView? { view }
+
+    func accept() -> Bool {
+        begin()
+        return true
+    }
+
+    /// A rejected pan does not scroll (its touch's router drops it).
+    func reject(by holder: any GestureArenaMember) {}
+
+    /// The pop joins when the view allows it at this moment
+    /// (`pop_simultaneous`); a failing rule is recorded.
+    func allowsJoining(_ member: any GestureArenaMember) -> Bool {
+        world.read { try view.allowsSimultaneousPop() } ?? false
     }
 }

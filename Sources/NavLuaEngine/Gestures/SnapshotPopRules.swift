@@ -7,21 +7,20 @@ extension PopBeginRules {
     /// one screen `will_go_back`, and at the root a right swipe of more than
     /// 2 points goes back (dismissing when allowed) while the gesture fails.
     /// Going back is left to the caller: a check only decides.
-    static func snapshot(_ g: PopGestureRecognizer) -> BeginDecision {
-        let nav = g.nav
+    static func snapshot(_ c: PopBeginContext) -> BeginDecision {
+        let nav = c.navigation
         guard let top = nav.top else { return .refuse(.count) }
-        let info = g.info
-        let vx = g.sign * info.velocity.x
-        if vx < 0 || abs(info.velocity.y) > abs(vx) / 2 { return .refuse(.velocity) }
+        let vx = c.sign * c.pan.velocity.x
+        if vx < 0 || abs(c.pan.velocity.y) > abs(vx) / 2 { return .refuse(.velocity) }
         // Not in QD's list, but a running push, pop, present or dismiss
         // must end first: one navigation runs one transition at a time.
         if nav.transitioning { return .refuse(.transitioning) }
-        if let decided = askEnabledAndAllowDragBack(g, top, info) { return decided }
-        if let view = top.scrollView(at: info.location), view.offset > 0 {
+        if let decided = askEnabledAndAllowDragBack(c, top) { return decided }
+        if let view = top.scrollView(at: c.pan.location), view.offset > 0 {
             return .refuse(.scrollView)
         }
-        if nav.count > 1 { return askWillGoBack(g, top) }
-        if g.sign * info.translation.x > g.world.tunables.snapshotRootTranslation { return .goBackAtRoot }
+        if nav.count > 1 { return askWillGoBack(c, top) }
+        if c.sign * c.pan.translation.x > c.tunables.snapshotRootTranslation { return .goBackAtRoot }
         return .refuse(.root)
     }
 }

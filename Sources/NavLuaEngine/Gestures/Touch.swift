@@ -1,6 +1,7 @@
 /// One finger on the glass. Its samples are delivered one per frame on the
-/// virtual clock; the pan it makes is followed by `pan`, and it may drive a
-/// navigation's pop gesture, a scroll view, or both at once.
+/// virtual clock (TouchRouting.swift); the pan it makes is followed by
+/// `pan`, and it may drive a navigation's pop gesture, a scroll view, or
+/// both at once.
 public final class Touch {
     public enum Phase: String { case began, moved, ended, cancelled }
 
@@ -9,19 +10,36 @@ public final class Touch {
     public internal(set) var location: Point
     /// Where the finger will be once the scheduled samples are delivered.
     var scheduledLocation: Point
-    public internal(set) var isDown = true
+    public private(set) var isDown = true
     /// The world it was made in (touches outlive a reset in Lua).
     public private(set) weak var owner: World?
     /// Velocity when it was lifted, in points per second.
     public internal(set) var releaseVelocity = Point.zero
     /// Why it is no longer down, for the error a later call gets.
-    var liftedReason = "was lifted"
+    private(set) var liftedReason = "was lifted"
     /// Samples still to deliver, in order.
     var pending: [ScheduledSamples] = []
     package var pan: PanTracker?
     weak var navigation: NavigationController?
-    var pop: PopGestureRecognizer?
+    /// The pop gesture of its navigation, when this touch may drive it.
+    var pop: PopGestureDetector?
+    /// The pan of the scroll view under it, until the arena rejects it.
     var scroll: ScrollPan?
+
+    init(id: Int, at point: Point, in world: World) {
+        self.id = id
+        self.owner = world
+        location = point
+        scheduledLocation = point
+    }
+
+    /// The finger is off the glass: the one place `isDown` turns false.
+    /// `reason` is what a later call on it is told ("was lifted" when it
+    /// lifted as scripted).
+    func end(because reason: String? = nil) {
+        isDown = false
+        if let reason = reason { liftedReason = reason }
+    }
 
     /// Who got the pan: the pop when its gesture began, else the scroll
     /// view when it scrolled.
@@ -38,177 +56,8 @@ public final class Touch {
     }
 
     /// Whether the released pop finishes (nil when no pop was released).
-    public var popFinishes: Bool? { pop?.finishes }
+    public var popFinishes: Bool? { pop?.recognizer.finishes }
 
     /// The check that refused the pop gesture, if one did.
-    public var popRefusedBy: PopRefusal? { pop?.refusedBy }
-
-    init(id: Int, at point: Point, in world: World) {
-        self.id = id
-        self.owner = world
-        location = point
-        scheduledLocation = point
-    }
-}
-
-extension World {
-    // MARK: driving touches (SPEC section 4)
-
-    /// A failure in the touch-down frame (a hook raised) releases the new
-    /// touch: the caller never got it, so nothing else could lift it.
-    public func touchDown(at point: Point) throws(NavError) -> Touch {
-        var made: Touch?
-        do throws(NavError) {
-            return try drive { () throws(NavError) in
-                let touch = Touch(id: nextID("touch"), at: point, in: self)
-                made = touch
-                touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
-                touches.append(touch)
-                try stepFrames(1)
-                return touch
-            }
-        } catch {
-            if let touch = made { release(touch, because: "was released after a hook failed") }
-            throw error
-        }
-    }
-
-    /// Moves linearly to `point`, one sample per frame; duration 0 is one
-    /// sample on the next frame.
-    public func move(_ touch: Touch, to point: Point, seconds: Double) throws(NavError) {
-        try requireDown(touch)
-        guard let covering = clock.framesCovering(seconds: seconds) else {
-            throw .badCall("cannot move over \(seconds) seconds")
-        }
-        let frames = max(1, covering)
-        touch.pending.append(ScheduledSamples(after: clock.frame, count: frames,
-                                              from: touch.scheduledLocation, to: point, phase: .moved))
-        touch.scheduledLocation = point
-        try drive { () throws(NavError) in try stepFrames(frames) }
-    }
-
-    /// Keeps the finger still for `seconds` (no samples).
-    public func hold(_ touch: Touch, seconds: Double) throws(NavError) {
-        try requireDown(touch)
-        guard let frames = clock.framesCovering(seconds: seconds) else {
-            throw .badCall("cannot hold for \(seconds) seconds")
-        }
-        try drive { () throws(NavError) in try stepFrames(frames) }
-    }
-
-    public func lift(_ touch: Touch) throws(NavError) {
-        try end(touch, .ended)
-    }
-
-    public func cancel(_ touch: Touch) throws(NavError) {
-        try end(touch, .cancelled)
-    }
-
-    private func end(_ touch: Touch, _ phase: Touch.Phase) throws(NavError) {
-        try requireDown(touch)
-        let at = touch.scheduledLocation
-        touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: at, to: at, phase: phase))
-        try drive { () throws(NavError) in try stepFrames(1) }
-    }
-
-    private func requireDown(_ touch: Touch) throws(NavError) {
-        guard touch.isDown else { throw .badCall("touch \(touch.id) \(touch.liftedReason)") }
-    }
-
-    /// The navigation that receives touches: the one presented last, or
-    /// else the first one made (the window's root).
-    var touchTarget: NavigationController? {
-        navigations.last(where: { $0.presented }) ?? navigations.first
-    }
-
-    func touchCount(on nav: NavigationController) -> Int {
-        touches.reduce(0) { $0 + ($1.navigation === nav ? 1 : 0) }
-    }
-
-    // MARK: delivery
-
-    func deliverTouchSamples() {
-        guard !touches.isEmpty else { return }
-        for touch in touches {
-            while touch.isDown, let samples = touch.pending.first, samples.nextFrame <= clock.frame {
-                let point = samples.next()
-                if samples.isDone { touch.pending.removeFirst() }
-                deliver(point, samples.phase, to: touch)
-            }
-        }
-        touches.removeAll { !$0.isDown }
-    }
-
-    private func deliver(_ point: Point, _ phase: Touch.Phase, to touch: Touch) {
-        touch.location = point
-        record(.touch, ["id": .int(touch.id), "phase": .string(phase.rawValue),
-                        "x": .number(point.x), "y": .number(point.y)])
-        switch phase {
-        case .began:
-            touchBegan(touch, at: point)
-        case .moved:
-            guard var pan = touch.pan else { return }
-            let begins = pan.add(point, at: now)
-            touch.pan = pan
-            if begins {
-                panBegan(touch)
-            } else if pan.began {
-                touch.pop?.moved()
-                touch.scroll?.moved(to: point)
-            }
-        case .ended, .cancelled:
-            touch.isDown = false
-            let velocity = touch.pan?.velocity(at: now) ?? .zero
-            touch.releaseVelocity = velocity
-            touch.pop?.lifted(cancelled: phase == .cancelled)
-            touch.scroll?.lifted(velocity: velocity)
-        }
-    }
-
-    private func touchBegan(_ touch: Touch, at point: Point) {
-        // A frozen navigation ignores touches (issue 13): no recognizer sees them.
-        guard let nav = touchTarget, !nav.stuck else { return }
-        touch.navigation = nav
-        touch.pan = PanTracker(down: point, at: now, tunables: tunables, slop: nav.options.panSlop)
-        // A pop gesture takes one touch: a second finger before it began fails it.
-        for other in touches where other !== touch && other.navigation === nav {
-            other.pop?.secondTouchArrived()
-        }
-        if touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.pop != nil }) == false,
-           nav.interactivePop == nil {
-            touch.pop = PopGestureRecognizer(world: self, nav: nav, touch: touch)
-            touch.pop?.touchedDown()
-        }
-        if let view = nav.top?.scrollView(at: point) {
-            touch.scroll = ScrollPan(world: self, view: view, touch: touch)
-        }
-    }
-
-    /// The pan crossed the slop: the arena decides who takes it, asking in
-    /// the order the navigation's style gives. A failure while it decides
-    /// releases the touch.
-    private func panBegan(_ touch: Touch) {
-        guard let nav = touch.navigation else { return }
-        let members: [any GestureArenaMember] = nav.style.arenaOrder.compactMap { recognizer in
-            switch recognizer {
-            case .pop: return touch.pop?.state == .possible ? touch.pop : nil
-            case .scroll: return touch.scroll
-            }
-        }
-        GestureArena(members: members).resolve()
-        if hasFailed { release(touch, because: "was released after a hook failed") }
-    }
-
-    /// Lifts a touch after a failure: its gestures cancel, its remaining
-    /// samples are dropped, and later calls on it get a clear error.
-    func release(_ touch: Touch, because reason: String) {
-        guard touch.isDown else { return }
-        touch.isDown = false
-        touch.liftedReason = reason
-        touch.pending.removeAll()
-        touch.pop?.lifted(cancelled: true)
-        touch.scroll?.lifted(velocity: .zero)
-        record(.touch, ["id": .int(touch.id), "phase": .string("released"),
-                        "x": .number(touch.location.x), "y": .number(touch.location.y)])
-    }
+    public var popRefusedBy: PopRefusal? { pop?.recognizer.refusedBy }
 }

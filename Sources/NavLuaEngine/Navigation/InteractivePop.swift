@@ -8,68 +8,72 @@ enum PopDecision: Equatable {
 
 /// Drives a navigation through a pop that a finger performs, from its
 /// gesture's `began` to the end of the animation after the release, as
-/// Flutter's _CupertinoBackGestureController drives a route: it begins the
-/// transition, follows the finger, decides at the release and animates the
-/// rest of the way. The edge and full-screen styles drive UIKit's
-/// interactive transition by `progress`; the snapshot style moves the top
-/// screen by an `offset` in points over a snapshot of the one below, as
-/// QDNavigationController does. What beginning, finishing and cancelling do
-/// to the stack and the lifecycle, the navigation does.
+/// Flutter's _CupertinoBackGestureController drives a route: it is the only
+/// writer of the transition, follows the finger, decides at the release,
+/// animates the rest of the way and then tells the navigation to finish or
+/// cancel. The edge and full-screen styles drive UIKit's interactive
+/// transition by `progress`; the snapshot style moves the top screen by an
+/// `offset` in points over a snapshot of the one below, as
+/// QDNavigationController does. Its detector hands it the pan as values.
 final class InteractivePop {
     unowned let nav: NavigationController
-    let gesture: PopGestureRecognizer
     /// Nil for a snapshot gesture at the root, which QD lets begin but
-    /// which moves nothing.
+    /// which moves nothing (and for the root freeze, which never ends).
     private let transition: Transition?
     private let startLocation: Point
 
-    /// Begins the navigation's transition where the finger is.
-    init(nav: NavigationController, gesture: PopGestureRecognizer) {
+    private init(nav: NavigationController, transition: Transition?, startLocation: Point) {
         self.nav = nav
-        self.gesture = gesture
-        startLocation = gesture.location
-        transition = nav.beginInteractivePop(nav.style == .snapshot ? .snapshotPop : .interactivePop)
-        if let tr = transition, tr.kind == .interactivePop { tr.progress = progress }
+        self.transition = transition
+        self.startLocation = startLocation
     }
 
-    private var world: World { gesture.world }
-    private var sign: Double { gesture.sign }
+    /// Begins the navigation's interactive pop where the finger is.
+    static func begin(_ nav: NavigationController, at pan: PanDetails) -> InteractivePop {
+        let kind: Transition.Kind = nav.style == .snapshot ? .snapshotPop : .interactivePop
+        let pop = InteractivePop(nav: nav, transition: nav.beginInteractivePop(kind), startLocation: pan.location)
+        if let tr = pop.transition, tr.kind == .interactivePop { tr.follow(pop.progress(pan)) }
+        return pop
+    }
+
+    private var world: World { nav.world }
+    private var sign: Double { world.layout.sign }
 
     /// p = clamp(translation.x / W, 0, 1), toward the trailing side.
-    private var progress: Double {
-        clamp(sign * gesture.translation.x / world.width, 0, 1)
+    private func progress(_ pan: PanDetails) -> Double {
+        clamp(sign * pan.translation.x / world.width, 0, 1)
     }
 
     /// Snapshot style: x = touch.x - start.x, from where the pan began.
-    private var snapshotX: Double { sign * (gesture.location.x - startLocation.x) }
+    private func snapshotX(_ pan: PanDetails) -> Double { sign * (pan.location.x - startLocation.x) }
 
-    func follow() {
+    func follow(_ pan: PanDetails) {
         guard let tr = transition else { return }
         if tr.kind == .snapshotPop {
-            let x = snapshotX
-            if x >= 0 { tr.offset = x }   // x < 0 leaves the view where it is
+            let x = snapshotX(pan)
+            if x >= 0 { tr.follow(x) }   // x < 0 leaves the view where it is
         } else {
-            tr.progress = progress
+            tr.follow(progress(pan))
         }
     }
 
-    /// The finger lifted, or its touch was cancelled: decides, and animates
-    /// the rest of the way. Nil when nothing moves.
-    func release(cancelled: Bool) -> PopDecision? {
+    /// The finger lifted, or its touch was cancelled: the finger's part is
+    /// over; decides, and animates the rest of the way. Nil when nothing
+    /// moves.
+    func release(_ pan: PanDetails, cancelled: Bool) -> PopDecision? {
+        nav.interactivePopReleased()
         guard let tr = transition else { return nil }
-        return tr.kind == .snapshotPop ? releaseSnapshot(tr, cancelled) : releaseInteractive(tr, cancelled)
+        return tr.kind == .snapshotPop ? releaseSnapshot(tr, pan, cancelled) : releaseInteractive(tr, pan, cancelled)
     }
 
-    private func releaseInteractive(_ tr: Transition, _ cancelled: Bool) -> PopDecision {
-        let p = progress
-        let velocity = gesture.velocity
+    private func releaseInteractive(_ tr: Transition, _ pan: PanDetails, _ cancelled: Bool) -> PopDecision {
+        let p = progress(pan)
         let T = nav.options.transition.effectiveDuration
-        let decision: PopDecision = cancelled ? .cancel : decide(progress: p, velocity: velocity, duration: T)
+        let decision: PopDecision = cancelled ? .cancel : decide(pan, progress: p, duration: T)
         let finish = decision == .finish
         let remaining = finish ? 1 - p : p
-        let (seconds, curve) = drop(remaining: remaining, velocity: velocity, finish: finish, duration: T)
-        animate(tr, from: tr.progress, to: finish ? 1 : 0, seconds: seconds, curve: curve,
-                finish: finish) { tr.progress = $0 }
+        let (seconds, curve) = drop(remaining: remaining, velocity: pan.velocity, finish: finish, duration: T)
+        animate(tr, to: finish ? 1 : 0, seconds: seconds, curve: curve, finish: finish)
         return decision
     }
 
@@ -96,11 +100,11 @@ final class InteractivePop {
 
     /// The navigation's completion rule, on the release measured toward
     /// the trailing side.
-    private func decide(progress p: Double, velocity: Point, duration T: Double) -> PopDecision {
+    private func decide(_ pan: PanDetails, progress p: Double, duration T: Double) -> PopDecision {
         let release = CompletionRule.Release(
-            progress: p, translationX: sign * gesture.translation.x, velocityX: sign * velocity.x,
-            width: world.width, duration: T, samplesSinceBegan: gesture.samplesSinceBegan,
-            gesture: gesture.info)
+            progress: p, translationX: sign * pan.translation.x, velocityX: sign * pan.velocity.x,
+            width: world.width, duration: T, samplesSinceBegan: pan.samplesSinceBegan,
+            gesture: pan.info)
         do {
             return try nav.options.completion.finishes(release, world.tunables) ? .finish : .cancel
         } catch {
@@ -110,22 +114,20 @@ final class InteractivePop {
     }
 
     /// QD: past `snapshotFinishDistance` points the view slides out.
-    private func releaseSnapshot(_ tr: Transition, _ cancelled: Bool) -> PopDecision {
+    private func releaseSnapshot(_ tr: Transition, _ pan: PanDetails, _ cancelled: Bool) -> PopDecision {
         let t = world.tunables
-        let finish = !cancelled && snapshotX > t.snapshotFinishDistance
-        animate(tr, from: tr.offset, to: finish ? world.width : 0,
+        let finish = !cancelled && snapshotX(pan) > t.snapshotFinishDistance
+        animate(tr, to: finish ? world.width : 0,
                 seconds: finish ? t.snapshotFinishDuration : t.snapshotCancelDuration,
-                curve: .easeInOut, finish: finish) { tr.offset = $0 }
+                curve: .easeInOut, finish: finish)
         return finish ? .finish : .cancel
     }
 
     /// Animates the rest of the way; at its end the navigation finishes or
     /// cancels the pop.
-    private func animate(_ tr: Transition, from: Double, to: Double, seconds: Double, curve: Curve,
-                         finish: Bool, apply: @escaping (Double) -> Void) {
+    private func animate(_ tr: Transition, to: Double, seconds: Double, curve: Curve, finish: Bool) {
         let nav = self.nav
-        tr.animationID = world.animate(
-            from: from, to: to, seconds: seconds, curve: curve, label: tr.label, apply: apply,
-            complete: { finish ? nav.finishInteractivePop(tr) : nav.cancelInteractivePop(tr) })
+        tr.animate(in: world, to: to, seconds: seconds, curve: curve,
+                   complete: { finish ? nav.finishInteractivePop(tr) : nav.cancelInteractivePop(tr) })
     }
 }

@@ -2,6 +2,11 @@
 /// the motion to 1 at its end: for a push, 1 is the new screen in place;
 /// for the pops, 1 is the top screen gone. The snapshot style measures its
 /// motion in points (`offset`) instead, as QDNavigationController does.
+///
+/// Its value changes only through `follow` (a finger drives it) and
+/// `animate` (an animation runs it), both called by the one driver of the
+/// transition: the navigation for a push, pop, present or dismiss, its
+/// `InteractivePop` for a pop under a finger.
 package final class Transition {
     package enum Kind: String {
         case push, pop
@@ -14,11 +19,11 @@ package final class Transition {
     /// The screen in front: arriving for a push, leaving for the pops.
     let top: Screen
     let below: Screen?
-    package var progress: Double = 0
+    package private(set) var progress: Double = 0
     /// Snapshot style: how far the top screen has moved toward the trailing side.
-    package var offset: Double = 0
+    package private(set) var offset: Double = 0
     /// The running animation, once the motion is no longer under a finger.
-    var animationID: Int?
+    private(set) var animationID: Int?
 
     init(kind: Kind, top: Screen, below: Screen?) {
         self.kind = kind
@@ -27,6 +32,25 @@ package final class Transition {
     }
 
     var label: String { "transition \(kind.rawValue) of '\(top.title)'" }
+
+    /// The value the motion is measured in: `offset` for the snapshot
+    /// style, `progress` otherwise.
+    var value: Double { kind == .snapshotPop ? offset : progress }
+
+    /// A finger moves it to `value`.
+    func follow(_ value: Double) {
+        if kind == .snapshotPop { offset = value } else { progress = value }
+    }
+
+    /// Animates from where it is to `to`; `complete` runs at the end. With
+    /// `apply`, the animated value goes there instead (a presentation moves
+    /// its navigation, not the screens).
+    func animate(in world: World, to: Double, seconds: Double, curve: Curve,
+                 apply: ((Double) -> Void)? = nil, from: Double? = nil, complete: @escaping () -> Void) {
+        animationID = world.animate(
+            from: from ?? value, to: to, seconds: seconds, curve: curve, label: label,
+            apply: apply ?? { self.follow($0) }, complete: complete)
+    }
 }
 
 /// Where each screen is drawn at the current frame.

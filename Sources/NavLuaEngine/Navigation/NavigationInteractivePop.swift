@@ -1,0 +1,81 @@
+/// What a pop under a finger does to the stack and the lifecycle, as its
+/// controller (`InteractivePop`) asks: begin, finish or cancel; and the
+/// root freeze, the pop that begins with nothing to pop (seed 001).
+extension NavigationController {
+    /// Begins a pop that a finger drives; nil at the root (nothing to pop).
+    /// UIKit's interactive transition tells both screens at once; QD's
+    /// slide over a snapshot tells neither until it pops.
+    func beginInteractivePop(_ kind: Transition.Kind) -> Transition? {
+        userGestureInProgress = true
+        guard screens.count > 1, let top = top else {
+            if kind == .interactivePop { freeze() }
+            return nil
+        }
+        let tr = Transition(kind: kind, top: top, below: screens[screens.count - 2])
+        begin(tr)
+        if kind == .interactivePop {
+            lifecycle(.will_disappear, top, animated: true)
+            lifecycle(.will_appear, screens[screens.count - 2], animated: true)
+        }
+        return tr
+    }
+
+    /// The finger's part is over: calls wait for the transition only.
+    func interactivePopReleased() { userGestureInProgress = false }
+
+    /// Ends an interactive pop that finishes: the top screen goes, and it
+    /// is told `pop_gesture_did_end`. The stack is as it was when the pop
+    /// began: while a transition runs, calls wait in the queue.
+    func finishInteractivePop(_ tr: Transition) {
+        assert(top === tr.top && screens.count > 1, "the stack changed under an interactive pop")
+        end(tr, finished: true)
+        if tr.kind == .snapshotPop {
+            // QD: the view has slid out; now the pop, without animation.
+            _ = popTo(index: screens.count - 2, animated: false)
+        } else {
+            lifecycle(.did_disappear, tr.top, animated: true)
+            lifecycle(.did_appear, screens[screens.count - 2], animated: true)
+            setStack(Array(screens.dropLast()))
+            world.record(.pop, ["nav": .int(id), "screen": .string(tr.top.title),
+                                "to": .string(top?.title ?? ""), "animated": .bool(true),
+                                "interactive": .bool(true)])
+        }
+        _ = world.call(.pop_gesture_did_end, of: tr.top)
+    }
+
+    /// Ends an interactive pop that was cancelled: the stack stays.
+    func cancelInteractivePop(_ tr: Transition) {
+        end(tr, finished: false)
+        guard tr.kind == .interactivePop, let below = tr.below else { return }
+        if !options.barPerScreen { checkBarAfterCancel(top: tr.top, below: below) }
+        // UIKit's order for a cancelled interactive pop.
+        lifecycle(.will_disappear, below, animated: true)
+        lifecycle(.did_disappear, below, animated: true)
+        lifecycle(.will_appear, tr.top, animated: true)
+        lifecycle(.did_appear, tr.top, animated: true)
+    }
+
+    /// UIKit's interactive transition with nothing to pop: it begins and
+    /// never ends (seed 001's "假死", the app appears frozen).
+    private func freeze() {
+        guard !stuck, let root = top else { return }
+        stuck = true
+        let tr = Transition(kind: .interactivePop, top: root, below: nil)
+        begin(tr)
+        world.pitfall(.rootFreeze, self, screen: root,
+                      [("why", .string(options.gestureDelegate.custom == nil
+                        ? "the gesture delegate was cleared (false): nothing refused at the root"
+                        : "the gesture delegate let the pop begin with one screen"))])
+    }
+
+    /// The recovery rule (manual §6.3): the app went to the background and
+    /// came back. The frozen transition ends (cancelled, the stack as it
+    /// was) and the calls that waited run, so what the user did while it
+    /// looked frozen shows at once, as in react-native-navigation #341 and
+    /// #5502.
+    func recoverFromFreeze() {
+        guard stuck, let tr = transition else { return }
+        stuck = false
+        end(tr, finished: false)
+    }
+}

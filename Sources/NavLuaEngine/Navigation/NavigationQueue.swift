@@ -1,0 +1,188 @@
+/// A navigation's public calls, and the queue where those that arrive
+/// while it is busy wait their turn: a call made from a hook, or while a
+/// transition runs or a finger drives a pop, runs once the navigation is
+/// free, in call order, and the trace shows when (manual §3.3).
+extension NavigationController {
+    public func push(_ screen: Screen, animated: Bool) throws(NavError) {
+        try perform(.push(screen, animated: animated))
+    }
+
+    /// Returns the popped screen; nil at the root or when the call was queued.
+    @discardableResult
+    public func pop(animated: Bool) throws(NavError) -> Screen? {
+        try perform(.pop(animated: animated))
+    }
+
+    @discardableResult
+    public func popToRoot(animated: Bool) throws(NavError) -> Screen? {
+        try perform(.popToRoot(animated: animated))
+    }
+
+    @discardableResult
+    public func pop(to screen: Screen, animated: Bool) throws(NavError) -> Screen? {
+        try perform(.popTo(screen, animated: animated))
+    }
+
+    public func setScreens(_ list: [Screen], animated: Bool) throws(NavError) {
+        try perform(.setScreens(list, animated: animated))
+    }
+
+    /// The back button: `will_go_back`, then pop, or dismiss at the root.
+    public func back() throws(NavError) {
+        try perform(.back)
+    }
+
+    public func present(animated: Bool) throws(NavError) {
+        try perform(.present(animated: animated))
+    }
+
+    public func dismiss(animated: Bool) throws(NavError) {
+        try perform(.dismiss(animated: animated))
+    }
+
+    /// Calls made from a hook or while anything moves wait their turn.
+    var mustQueue: Bool { mustQueueIgnoringQueue || !queue.isEmpty }
+
+    private var mustQueueIgnoringQueue: Bool {
+        world.hookDepth > 0 || transition != nil || userGestureInProgress
+    }
+
+    @discardableResult
+    private func perform(_ call: NavigationCall) throws(NavError) -> Screen? {
+        let world = try attachedWorld()
+        try check(call)
+        if mustQueue || waitsForAnotherNavigation(call) {
+            enqueue(call)
+            return nil
+        }
+        return try world.drive { () throws(NavError) in try apply(call) }
+    }
+
+    private func enqueue(_ call: NavigationCall) {
+        for screen in call.screens { screen.pins += 1 }
+        queue.append(call)
+        world.record(.queued, ["nav": .int(id), "call": .string(call.name)])
+    }
+
+    /// Runs queued calls while the navigation is free; a failure is the
+    /// current driving call's error.
+    func drainQueue() {
+        while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0]) {
+            let call = queue.removeFirst()
+            defer { for screen in call.screens { screen.pins -= 1 } }
+            do throws(NavError) {
+                try check(call)
+                _ = try apply(call)
+            } catch {
+                world.fail(error)
+            }
+        }
+    }
+
+    /// A screen that another navigation is still animating out (popped
+    /// there, its transition running) joins this one only once that
+    /// transition ends, so that its did_disappear comes before its
+    /// will_appear here.
+    private func waitsForAnotherNavigation(_ call: NavigationCall) -> Bool {
+        let screens = call.screens
+        guard !screens.isEmpty else { return false }
+        return world.navigations.contains { other in
+            guard other !== self, let tr = other.transition else { return false }
+            return screens.contains { $0 === tr.top || $0 === tr.below }
+        }
+    }
+
+    /// Errors that do not depend on when the call runs.
+    private func check(_ call: NavigationCall) throws(NavError) {
+        switch call {
+        case .push(let screen, _):
+            if let other = screen.navigation, other !== self {
+                throw .badCall("screen '\(screen.title)' is in another navigation")
+            }
+        case .popTo(let screen, _):
+            if !screens.contains(where: { $0 === screen }) && !queue.contains(where: { $0.screens.contains { $0 === screen } }) {
+                throw .badCall("screen '\(screen.title)' is not in the stack")
+            }
+        case .setScreens(let list, _):
+            guard !list.isEmpty else { throw .badCall("the list of screens is empty") }
+            for (i, screen) in list.enumerated() {
+                if list[..<i].contains(where: { $0 === screen }) {
+                    throw .badCall("screen '\(screen.title)' is in the list twice")
+                }
+                if let other = screen.navigation, other !== self {
+                    throw .badCall("screen '\(screen.title)' is in another navigation")
+                }
+            }
+        case .present:
+            if screens.isEmpty { throw .badCall("the navigation has no screens to present") }
+        default:
+            break
+        }
+    }
+
+    private func apply(_ call: NavigationCall) throws(NavError) -> Screen? {
+        switch call {
+        case let .push(screen, animated):
+            try applyPush(screen, animated: animated)
+            return nil
+        case let .pop(animated):
+            return popTo(index: screens.count - 2, animated: animated)
+        case let .popToRoot(animated):
+            return popTo(index: 0, animated: animated)
+        case let .popTo(screen, animated):
+            guard let index = screens.firstIndex(where: { $0 === screen }) else {
+                throw .badCall("screen '\(screen.title)' is not in the stack")
+            }
+            return popTo(index: index, animated: animated)
+        case let .setScreens(list, animated):
+            applySetScreens(list, animated: animated)
+            return nil
+        case .back:
+            goBack()
+            return nil
+        case let .present(animated):
+            guard !presented else { throw .badCall("the navigation is already presented") }
+            guard let top = top else { throw .badCall("the navigation has no screens to present") }
+            startPresentation(showing: true, top: top, animated: animated)
+            return nil
+        case let .dismiss(animated):
+            guard presented, let top = top else { throw .badCall("the navigation is not presented") }
+            startPresentation(showing: false, top: top, animated: animated)
+            return nil
+        }
+    }
+}
+
+/// A navigation call, kept as a value so that it can wait in the queue.
+package enum NavigationCall {
+    case push(Screen, animated: Bool)
+    case pop(animated: Bool)
+    case popToRoot(animated: Bool)
+    case popTo(Screen, animated: Bool)
+    case setScreens([Screen], animated: Bool)
+    case back
+    case present(animated: Bool)
+    case dismiss(animated: Bool)
+
+    var name: String {
+        switch self {
+        case .push(let s, _): return "push '\(s.title)'"
+        case .pop: return "pop"
+        case .popToRoot: return "pop_to_root"
+        case .popTo(let s, _): return "pop_to '\(s.title)'"
+        case .setScreens(let l, _): return "set_screens (\(l.count))"
+        case .back: return "back"
+        case .present: return "present"
+        case .dismiss: return "dismiss"
+        }
+    }
+
+    /// Screens the call holds while it waits.
+    var screens: [Screen] {
+        switch self {
+        case .push(let s, _), .popTo(let s, _): return [s]
+        case .setScreens(let l, _): return l
+        default: return []
+        }
+    }
+}

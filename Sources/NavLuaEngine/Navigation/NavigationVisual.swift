@@ -1,0 +1,58 @@
+extension NavigationController {
+    /// Where each screen is drawn at the current frame.
+    public func visual() -> Visual {
+        VisualGeometry(options: options, config: config).visual(
+            top: top, transition: transition, barHidden: barHidden, presentationY: presentationY)
+    }
+}
+
+/// The geometry of a navigation's screens: a pure function of its options,
+/// the device, and the motion under way (manual §4.5, §4.9, §5.6, §5.9).
+struct VisualGeometry {
+    let options: NavigationOptions
+    let config: WorldConfig
+
+    func visual(top topScreen: Screen?, transition: Transition?, barHidden: Bool,
+                presentationY: Double) -> Visual {
+        let w = config.width, s = config.layout.sign, t = config.tunables
+        let parallax = options.parallax, dimming = options.dim
+        var top: Visual.Placed? = topScreen.map { Visual.Placed(screen: $0, x: 0) }
+        var below: Visual.Placed?
+        var dim = 0.0
+        var snapshot: Visual.Snapshot?
+        var mask: Double? = options.style == .snapshot ? 0 : nil
+        if let tr = transition {
+            let q = tr.progress
+            switch tr.kind {
+            case .push, .pop:
+                // the route animation's value, as Flutter's CupertinoPageTransition reads it
+                let r = tr.kind == .push ? q : 1 - q
+                let c = options.pageCurves
+                let topShown = c.map { (tr.kind == .push ? $0.pushTop : $0.popTop).value(at: r) } ?? r
+                let belowCovered = c.map { (tr.kind == .push ? $0.pushBelow : $0.popBelow).value(at: r) } ?? r
+                top = Visual.Placed(screen: tr.top, x: s * w * (1 - topShown))
+                below = tr.below.map { Visual.Placed(screen: $0, x: -s * parallax * w * belowCovered) }
+                dim = dimming * r
+            case .interactivePop:
+                // linear under the finger and during the drop, on every preset
+                top = Visual.Placed(screen: tr.top, x: s * w * q)
+                below = tr.below.map { Visual.Placed(screen: $0, x: -s * parallax * w * (1 - q)) }
+                dim = dimming * (1 - q)
+            case .snapshotPop:
+                let x = tr.offset
+                top = Visual.Placed(screen: tr.top, x: s * x)
+                mask = t.snapshotMaskBase - x / t.snapshotMaskDivisor
+                if let b = tr.below {
+                    let g = t.snapshotGap * (w - x) / w
+                    let h = config.height
+                    snapshot = Visual.Snapshot(screen: b, x: g * w, y: g * h,
+                                               width: (1 - 2 * g) * w, height: (1 - 2 * g) * h)
+                }
+            case .present, .dismiss:
+                break
+            }
+        }
+        return Visual(top: top, below: below, dim: dim, barHidden: barHidden,
+                      snapshot: snapshot, mask: mask, y: presentationY)
+    }
+}

@@ -1,0 +1,155 @@
+/// A navigation's pop gesture on one touch, as Flutter's
+/// _CupertinoBackGestureDetector: it owns the recognizer, takes part in the
+/// arena, asks the style's begin rules, records what the recognizer
+/// becomes, and hands the pan to the controller of the interactive pop
+/// (`InteractivePop`) once it began. The touch's router tells it what the
+/// finger did; it reads the touch and tells the navigation and the
+/// controller, never the other way.
+final class PopGestureDetector {
+    unowned let world: World
+    unowned let nav: NavigationController
+    /// The touch it follows (read only: the router delivers its samples).
+    unowned let touch: Touch
+    private(set) var recognizer = PopGestureRecognizer()
+    /// The pop its pan drives, from `began` to the release.
+    private var controller: InteractivePop?
+
+    init(world: World, nav: NavigationController, touch: Touch) {
+        self.world = world
+        self.nav = nav
+        self.touch = touch
+    }
+
+    var state: GestureState { recognizer.state }
+
+    /// The pan now, as a value.
+    var details: PanDetails {
+        PanDetails(location: touch.location, translation: touch.pan?.translation ?? .zero,
+                   velocity: touch.pan?.velocity(at: world.now) ?? .zero,
+                   touches: world.touchCount(on: nav), samplesSinceBegan: touch.pan?.samplesSinceBegan ?? 0)
+    }
+
+    private func context(_ pan: PanDetails) -> PopBeginContext {
+        PopBeginContext(navigation: nav, pan: pan, touchID: touch.id, layout: world.layout,
+                        width: world.width, tunables: world.tunables,
+                        ask: NavigationQuestions(world: world, nav: nav))
+    }
+
+    // MARK: what the router reports
+
+    /// Checks that can fail the gesture at touch-down.
+    func touchedDown() {
+        if let refusal = PopBeginRules.refusalAtTouchDown(context(details)) { refuse(refusal) }
+    }
+
+    /// A second finger came down on the navigation.
+    func secondTouchArrived() {
+        if state == .possible { refuse(.touches) }
+    }
+
+    func moved() {
+        guard state == .began else { return }
+        controller?.follow(details)
+    }
+
+    /// The finger lifted (or its touch was cancelled): the controller
+    /// decides the release.
+    func lifted(cancelled: Bool) {
+        guard recognizer.lift(cancelled: cancelled) else { return }
+        let pan = details
+        let decision = controller?.release(pan, cancelled: cancelled)
+        controller = nil
+        recognizer.released(decision)
+        record(pan, finish: recognizer.finishes)
+    }
+
+    // MARK: deciding
+
+    private func refuse(_ check: PopRefusal) {
+        guard recognizer.fail(check) else { return }
+        record(details, refusedBy: check)
+    }
+
+    /// Runs the style's begin checks and begins or fails; then does what
+    /// the decision asks for besides.
+    func tryBegin() {
+        guard state == .possible else { return }
+        let pan = details
+        switch PopBeginRules.decide(context(pan)) {
+        case .begin:
+            recognizer.begin()
+            record(pan)
+            controller = InteractivePop.begin(nav, at: pan)
+        case .refuse(let check):
+            if check == .customBackButton, let top = nav.top {
+                world.pitfall(.customBackButton, nav, screen: top)
+            }
+            refuse(check)
+        case .goBackAtRoot:
+            nav.goBack()
+            // a failure while going back (or before, in this call) is the gesture's
+            refuse(world.hasFailed ? .error : .root)
+        case .failed:
+            refuse(.error)
+        }
+    }
+
+    // MARK: trace
+
+    private func record(_ pan: PanDetails, refusedBy check: PopRefusal? = nil, finish: Bool? = nil) {
+        var fields: [(String, TraceValue)] = [
+            ("nav", .int(nav.id)), ("recognizer", .string(Recognizer.pop.rawValue)),
+            ("state", .string(state.rawValue)),
+            ("location", .point(pan.location)), ("translation", .point(pan.translation)),
+            ("velocity", .point(pan.velocity)),
+        ]
+        if let check = check { fields.append(("refused_by", .string(check.rawValue))) }
+        if let finish = finish { fields.append(("finish", .bool(finish))) }
+        world.recordFields(.gesture, fields)
+    }
+}
+
+extension PopGestureDetector: GestureArenaMember {
+    var kind: Recognizer { .pop }
+
+    func accept() -> Bool {
+        tryBegin()
+        return state == .began
+    }
+
+    func reject(by holder: any GestureArenaMember) {
+        refuse(holder.kind == .scroll ? .scrollView : .error)
+    }
+
+    /// The pop takes its pan alone.
+    func allowsJoining(_ member: any GestureArenaMember) -> Bool { false }
+
+    /// The app's gesture delegate may let the pop join a scroll view
+    /// (UIKit lets either side's delegate allow it, so it is asked first):
+    /// yes joins, a failure does not, anything else leaves it to the view.
+    func asksToJoin(_ holder: any GestureArenaMember) -> Bool? {
+        guard nav.options.gestureDelegate.custom != nil, let view = holder.scrollView else { return nil }
+        switch world.callDelegate(.should_recognize_simultaneously, of: nav, .simultaneous(details.info, other: view)) {
+        case .value(true): return true
+        case .failed: return false
+        default: return nil
+        }
+    }
+}
+
+/// Whom a navigation's begin rules ask: its top screen's hooks and its
+/// gesture delegate, through the world, which traces every answer.
+struct NavigationQuestions: PopGestureQuestions {
+    unowned let world: World
+    unowned let nav: NavigationController
+
+    func hook(_ hook: Hook, of screen: Screen, _ arguments: HookArguments) -> World.HookOutcome {
+        world.call(hook, of: screen, arguments)
+    }
+
+    func delegate(_ method: GestureDelegateMethod, _ arguments: GestureDelegateArguments) -> World.HookOutcome {
+        world.callDelegate(method, of: nav, arguments)
+    }
+
+    func read<T>(_ body: () throws -> T) -> T? { world.read(body) }
+}
