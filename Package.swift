@@ -91,10 +91,14 @@ let package = Package(
             dependencies: ["NavLuaBridge"],
             exclude: ["Linker"]
         ),
+        // Tests per layer. The engine's and the pictures' import no Lua.
+        .testTarget(
+            name: "NavLuaEngineTests",
+            dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaTestSupport"]
+        ),
         .testTarget(
             name: "NavLuaBridgeTests",
-            dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaBridge", "NavLuaTestRunner",
-                           "NavLuaTestSupport", "NavLuaRuntime"]
+            dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaBridge", "NavLuaTestSupport", "NavLuaRuntime"]
         ),
     ]
 )

@@ -17,7 +17,12 @@ step() {
   if "$@"; then passed=$((passed + 1)); else echo "== FAILED: $*"; failed=$((failed + 1)); fi
 }
 
-step "Swift tests (engine and bridge)" swift test
+# SwiftPM would let a target import a module it does not declare once that
+# module is built: the layering is checked here too.
+step "The engine, the pictures and their tests import no Lua" \
+  bash -c '! grep -rnE "^(@testable )?import (CLua|NavLuaRuntime|NavLuaBridge|NavLuaTestRunner)\b" \
+    Sources/NavLuaEngine Sources/NavLuaVisuals Sources/NavLuaTestSupport Tests/NavLuaEngineTests'
+step "Swift tests (engine, bridge, runner)" swift test
 # A package outside this one, using only the products (a debug build of the
 # engine in its own scratch folder: about 20 s the first time, 1 s after).
 # Without --disable-build-manifest-caching SwiftPM keeps the dependency's

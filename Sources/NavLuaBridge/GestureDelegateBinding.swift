@@ -10,7 +10,7 @@ enum GestureDelegateBinding {
     static let allowed = "\"uikit\", false, or a table of functions "
         + GestureDelegateMethod.allCases.map(\.rawValue).joined(separator: ", ")
 
-    static func read(_ o: Options, _ lua: Lua, _ b: Bridge, style: PopStyle,
+    static func read(_ o: Options, _ lua: Lua, _ b: Bridge,
                      owner: NavigationBinding.CompletionOwner) throws -> GestureDelegate {
         o.push("gesture_delegate")
         defer { lua.pop() }
@@ -28,9 +28,6 @@ enum GestureDelegateBinding {
             result = .custom(LuaGestureDelegate(bridge: b, defined: methods, functions: find))
         } else {
             throw argumentError("gesture_delegate", allowed, got: lua.describe(-1))
-        }
-        guard style != .snapshot else {
-            throw NavError("gesture_delegate applies to the edge and fullscreen styles, not snapshot (QD has its own delegate)")
         }
         return result
     }

@@ -33,25 +33,23 @@ enum NavigationBinding {
                 }
                 opts.style = s
             }
-            opts.popGesture = try o.bool("pop_gesture") ?? true
-            opts.dismissAtRoot = try o.bool("dismiss_at_root") ?? false
-            opts.barPerScreen = try o.bool("bar_per_screen") ?? true
+            if let on = try o.bool("pop_gesture") { opts.popGesture = on }
+            if let on = try o.bool("dismiss_at_root") { opts.dismissAtRoot = on }
+            if let on = try o.bool("bar_per_screen") { opts.barPerScreen = on }
             if let e = try o.nonNegative("edge_width") { opts.edgeWidth = e }
             let owner = CompletionOwner(generation: b.generation)
             opts.completion = try completion(o, lua, b, owner, default: opts.completion)
             if let t = try animationSpec(o, "transition", lua, default: opts.transition) {
-                // given beside a preset, it replaces the preset's motion
-                opts.transition = t
-                opts.transitionSpring = nil
                 let curveGiven: Bool? = o.with("transition") {
                     defer { lua.pop() }
                     return lua.rawGet(-1, "curve") != LUA_TNIL
                 }
-                if curveGiven == true { opts.pageCurves = nil }
+                opts.replaceTransition(t, curveGiven: curveGiven == true)
             }
             if let p = try animationSpec(o, "presentation", lua, default: opts.presentation) { opts.presentation = p }
             let delegateOwner = CompletionOwner(generation: b.generation)
-            opts.gestureDelegate = try GestureDelegateBinding.read(o, lua, b, style: opts.style, owner: delegateOwner)
+            opts.gestureDelegate = try GestureDelegateBinding.read(o, lua, b, owner: delegateOwner)
+            try opts.check()
             let root = try o.with("root") { try ScreenBinding.screen(lua, b, -1, "root") }
             let nav = try b.world.makeNavigation(opts, root: root)
             pushNavigation(nav, lua, b)

@@ -45,8 +45,6 @@ enum PresetBinding {
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
                        "transition_spring"]
 
-    static let dropNames = ["completion_speed", "fixed", "spring"]
-
     /// A copy of a preset's values: numbers, curve names, rule names.
     static func push(_ p: Preset, _ lua: Lua) {
         lua.newTable(hash: 16)
@@ -86,9 +84,6 @@ enum PresetBinding {
             }
         }
     }
-
-    static let springKeys = ["stiffness", "damping", "mass", "overshoot_clamping",
-                             "rest_displacement", "rest_speed"]
 
     static func pushSpring(_ s: PhysicalSpring, _ lua: Lua) {
         lua.newTable(hash: 6)
@@ -144,82 +139,54 @@ enum PresetBinding {
             }
             guard !name.isEmpty else { throw argumentError("name", "a non-empty string", got: "''") }
             let o = try Options(lua, 2, allowed: keys)
-            var p = try find(try o.string("base") ?? "uikit", b)
-            p.name = name
-            try read(o, lua, into: &p)
+            let base = try find(try o.string("base") ?? "uikit", b)
+            let p = try base.merging(try changes(o, lua), name: name)
             b.presets.removeAll { $0.name == name }
             b.presets.append(p)
             return 0
         }
     }
 
-    private static func read(_ o: Options, _ lua: Lua, into p: inout Preset) throws {
+    /// The table's values, converted; the engine merges them (Preset.merging).
+    private static func changes(_ o: Options, _ lua: Lua) throws -> PresetChanges {
+        var c = PresetChanges()
         if let style = try o.string("style") {
             guard let s = PopStyle(rawValue: style) else {
                 throw NavError("unknown style '\(style)' (expected edge, fullscreen or snapshot)")
             }
-            p.style = s
+            c.style = s
         }
-        if let e = try o.nonNegative("edge_width") { p.edgeWidth = e }
-        if let s = try o.nonNegative("pan_slop") { p.panSlop = s }
-        if let x = try o.nonNegative("parallax") { p.parallax = x }
-        if let d = try o.nonNegative("dim") { p.dim = d }
-        if let d = try o.nonNegative("duration") { p.transition.duration = d }
-        if let c = try o.with("curve", { try NavigationBinding.curve(lua, -1, "curve") }) {
-            p.transition.curve = c
-            p.pageCurves = nil
-        }
-        let page = try ["top_curve", "below_curve", "pop_top_curve", "pop_below_curve"].map { key in
+        c.edgeWidth = try o.nonNegative("edge_width")
+        c.panSlop = try o.nonNegative("pan_slop")
+        c.parallax = try o.nonNegative("parallax")
+        c.dim = try o.nonNegative("dim")
+        c.duration = try o.nonNegative("duration")
+        func curve(_ key: String) throws -> Curve? {
             try o.with(key) { try NavigationBinding.curve(lua, -1, key) }
         }
-        if page.contains(where: { $0 != nil }) {
-            let base = p.pageCurves ?? PageCurves(pushTop: p.transition.curve, pushBelow: p.transition.curve,
-                                                  popTop: p.transition.curve, popBelow: p.transition.curve)
-            p.pageCurves = PageCurves(pushTop: page[0] ?? base.pushTop, pushBelow: page[1] ?? base.pushBelow,
-                                      popTop: page[2] ?? base.popTop, popBelow: page[3] ?? base.popBelow)
-        }
+        c.curve = try curve("curve")
+        c.pushTopCurve = try curve("top_curve")
+        c.pushBelowCurve = try curve("below_curve")
+        c.popTopCurve = try curve("pop_top_curve")
+        c.popBelowCurve = try curve("pop_below_curve")
         if let rule = try o.string("completion") {
             guard let r = CompletionRule.named(rule) else {
                 throw NavError("unknown completion rule '\(rule)' (expected \(CompletionRule.names.joined(separator: ", ")))")
             }
-            p.completion = r
+            c.completion = r
         }
-        let spring = try o.with("spring") { try readSpring(lua, -1) }
-        let currentSpring: PhysicalSpring? = {
-            if case let .spring(s) = p.drop { return s }
-            return p.transitionSpring
-        }()
-        switch try o.string("drop") ?? p.drop.name {
-        case "completion_speed":
-            p.drop = .completionSpeed
-        case "fixed":
-            var (duration, curve) = (0.35, Curve.fastEaseInToSlowEaseOut)
-            if case let .fixed(d, c) = p.drop { (duration, curve) = (d, c) }
-            if let d = try o.nonNegative("drop_duration") { duration = d }
-            if let c = try o.with("drop_curve", { try NavigationBinding.curve(lua, -1, "drop_curve") }) { curve = c }
-            p.drop = .fixed(duration: duration, curve: curve)
-        case "spring":
-            guard let s = spring ?? currentSpring else {
-                throw NavError("drop = \"spring\" needs a 'spring' table (\(springKeys.joined(separator: ", ")))")
-            }
-            p.drop = .spring(s)
-        case let other:
-            throw NavError("unknown drop rule '\(other)' (expected \(dropNames.joined(separator: ", ")))")
-        }
-        if let on = try o.bool("transition_spring") {
-            guard !on || spring != nil || currentSpring != nil else {
-                throw NavError("transition_spring = true needs a 'spring' table (\(springKeys.joined(separator: ", ")))")
-            }
-            p.transitionSpring = on ? (spring ?? currentSpring) : nil
-        } else if let s = spring, p.transitionSpring != nil {
-            p.transitionSpring = s
-        }
+        c.spring = try o.with("spring") { try readSpring(lua, -1) }
+        c.drop = try o.string("drop")
+        c.dropDuration = try o.nonNegative("drop_duration")
+        c.dropCurve = try curve("drop_curve")
+        c.transitionSpring = try o.bool("transition_spring")
+        return c
     }
 
     /// `{stiffness=, damping=, mass=, overshoot_clamping=, rest_displacement=, rest_speed=}`,
     /// React Navigation's names; missing values come from TransitionIOSSpec.
     static func readSpring(_ lua: Lua, _ i: Int32) throws -> PhysicalSpring {
-        let o = try Options(lua, i, allowed: springKeys)
+        let o = try Options(lua, i, allowed: PresetChanges.springKeys)
         var s = Preset.reactSpring
         if let v = try o.number("stiffness") { s.stiffness = v }
         if let v = try o.number("damping") { s.damping = v }

@@ -140,7 +140,6 @@ enum ScreenBinding {
                 offset: try o.nonNegative("offset") ?? 0, paging: try o.bool("paging") ?? false,
                 pageOffsetReset: try o.bool("page_offset_reset") ?? false,
                 popSimultaneous: try popSimultaneous(o, lua, b, screen: screen.id, view: id))
-            view.offset = view.clampedOffset(view.offset)
             screen.addScrollView(view)
             if o.push("pop_simultaneous") == LUA_TFUNCTION {
                 keepPopSimultaneous(screenTable: 1, view: id, lua, b)
@@ -258,11 +257,9 @@ enum ScreenBinding {
             let key = lua.string(2) ?? lua.describe(2)
             switch key {
             case "offset":
-                view.offset = view.clampedOffset(try lua.finiteNumber(3, "offset"))
+                view.setOffset(try lua.finiteNumber(3, "offset"))
             case "page":
-                let page = try lua.count(3, "page", max: 1 << 30)
-                view.page = page
-                if !view.pageOffsetReset { view.offset = view.clampedOffset(Double(page) * view.frame.width) }
+                view.setPage(try lua.count(3, "page", max: 1 << 30))
             default:
                 throw NavError("field '\(key)' is read-only")
             }

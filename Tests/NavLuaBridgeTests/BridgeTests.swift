@@ -2,7 +2,6 @@ import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// The bridge as a script sees it: errors that name the caller's line and

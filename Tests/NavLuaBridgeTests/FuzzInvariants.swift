@@ -1,7 +1,6 @@
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// Watches a world while a fuzz sequence drives it and collects what breaks

@@ -2,7 +2,6 @@ import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// Bugs the fuzzer found, each replayed from its shrunk script.

@@ -2,7 +2,6 @@ import NavLuaRuntime
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// Runs fuzz sequences through the Lua bridge, one chunk at a time, and

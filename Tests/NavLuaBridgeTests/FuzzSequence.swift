@@ -1,7 +1,6 @@
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// One random fuzz sequence as Lua: a setup (world, screens with hooks,

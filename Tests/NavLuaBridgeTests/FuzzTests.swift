@@ -3,7 +3,6 @@ import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// Random sequences of navigation calls, touches and hooks (raising and

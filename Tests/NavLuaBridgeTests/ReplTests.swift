@@ -4,7 +4,6 @@ import NavLuaRuntime
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
 @testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// Issue 5: the REPL. `navlua.live` is tested here on a host, the REPL's

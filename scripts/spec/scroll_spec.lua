@@ -35,6 +35,44 @@ describe("scroll views", function()
     assert.is_false(sv.scrolling)
   end)
 
+  -- A script that scrolls a view while a finger drags it: as UIKit's
+  -- setContentOffset, the drag goes on from the new offset (the pan is the
+  -- view's one driver and rebases on it) instead of overwriting it.
+  it("go on from an offset a script sets while a finger drags them", function()
+    local _, sv = two()
+    local t = navlua.touch_down(300, 400)
+    t:move_to(250, 400, 0.1)
+    assert.is_true(sv.scrolling)
+    sv.offset = 500
+    assert.are.equal(500, sv.offset)
+    t:move_to(240, 400, 0.05)          -- 10 more points to the left
+    assert.near(510, sv.offset, 1e-9)
+    t:up()
+  end)
+
+  it("stop snapping where a script sets their offset", function()
+    local _, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, paging = true})
+    swipe(300, -150)
+    assert.is_true(sv.scrolling)      -- snapping to page 1
+    navlua.tick(3)
+    sv.offset = 100
+    assert.is_false(sv.scrolling)
+    navlua.settle()
+    assert.are.equal(100, sv.offset)
+    assert.are.equal(0, sv.page)
+  end)
+
+  it("move their offset to a page a script sets, unless they reset it (page_offset_reset)", function()
+    local _, sv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, paging = true})
+    sv.page = 2
+    assert.are.equal(2 * W, sv.offset)
+    local _, pv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, paging = true,
+                                      page_offset_reset = true})
+    pv.page = 5
+    assert.are.equal(5, pv.page)
+    assert.are.equal(W, pv.offset)
+  end)
+
   it("take the pan first in the fullscreen style: the pop fails", function()
     local nav, sv = two()
     local r = swipe(100, 200)

@@ -110,6 +110,7 @@ public final class World {
     }
 
     public func makeNavigation(_ options: NavigationOptions, root: Screen?) throws(NavError) -> NavigationController {
+        try options.check()
         let nav = NavigationController(world: self, id: nextID("nav"), options: options)
         do throws(NavError) {
             try drive { () throws(NavError) in

@@ -31,6 +31,7 @@ package final class ScrollPan {
         active = true
         didBegin = true
         view.isDragging = true
+        view.driver = self
         startOffset = view.offset
         startX = location.x
         startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
@@ -48,7 +49,7 @@ package final class ScrollPan {
         active = false
         view.isDragging = false
         record(.ended)
-        guard view.paging, view.frame.width > 0 else { return }
+        guard view.paging, view.frame.width > 0 else { return letGo() }
         snap(velocityX: velocity.x)
     }
 
@@ -56,6 +57,25 @@ package final class ScrollPan {
     func abandon() {
         active = false
         view.isDragging = false
+        letGo()
+    }
+
+    /// A script set the view's offset: a drag goes on from there (the
+    /// finger's next move counts from where it is now), a snap stops.
+    func scriptMoved() {
+        if active {
+            startOffset = view.offset
+            startX = location.x
+        } else if let id = view.snapAnimation {
+            world.cancelAnimation(id)
+            view.snapAnimation = nil
+            letGo()
+        }
+    }
+
+    /// Nothing of this pan moves the view any more.
+    private func letGo() {
+        if view.driver === self { view.driver = nil }
     }
 
     private func snap(velocityX vx: Double) {
@@ -70,12 +90,14 @@ package final class ScrollPan {
         if view.pageOffsetReset && view.page + (target - startPage) < 0 { target = startPage }
         let view = self.view
         let world = self.world
+        // the closures keep the pan while its snap runs (the view's driver)
         view.snapAnimation = world.animate(
             from: view.offset, to: Double(target) * w, seconds: world.tunables.pagingSnapDuration,
             curve: .easeOut, label: "scroll view \(view.id) snapping",
             apply: { view.offset = $0 },
-            complete: { [startPage] in
+            complete: { [startPage, self] in
                 view.snapAnimation = nil
+                self.letGo()
                 if view.pageOffsetReset {
                     view.page += target - startPage
                     view.offset = w
@@ -85,7 +107,10 @@ package final class ScrollPan {
                 world.record(.scroll, ["view": .int(view.id), "page": .int(view.page),
                                        "offset": .number(view.offset)])
             },
-            abandoned: { view.snapAnimation = nil })
+            abandoned: { [self] in
+                view.snapAnimation = nil
+                self.letGo()
+            })
     }
 
     private func record(_ state: GestureState) {

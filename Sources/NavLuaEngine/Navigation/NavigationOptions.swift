@@ -57,3 +57,20 @@ public struct NavigationOptions {
         dim = tunables.dim
     }
 }
+
+extension NavigationOptions {
+    /// A push and pop animation given beside a preset replaces the preset's
+    /// motion: its spring, and, when it names a curve, its per-screen curves.
+    public mutating func replaceTransition(_ spec: AnimationSpec, curveGiven: Bool) {
+        transition = spec
+        transitionSpring = nil
+        if curveGiven { pageCurves = nil }
+    }
+
+    /// Options that cannot go together.
+    public func check() throws(NavError) {
+        if style == .snapshot && !gestureDelegate.isUIKit {
+            throw .badCall("gesture_delegate applies to the edge and fullscreen styles, not snapshot (QD has its own delegate)")
+        }
+    }
+}

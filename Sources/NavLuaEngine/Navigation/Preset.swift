@@ -87,11 +87,14 @@ public struct Preset {
         // dragEnd: |v| >= _kMinFlingVelocity (1.0 widths/s) decides by
         // direction, else controller.value > 0.5 keeps the page.
         completion: .flutter,
-        // dragEnd: animateTo / animateBack over _kDroppedSwipePageAnimationDuration
-        // (350 ms) with Curves.fastEaseInToSlowEaseOut; the pages stay linear
-        // (userGestureInProgress) until it ends.
-        drop: .fixed(duration: 0.35, curve: .fastEaseInToSlowEaseOut),
+        drop: .fixed(duration: flutterDrop.duration, curve: flutterDrop.curve),
         transitionSpring: nil) }
+
+    /// Flutter's dragEnd: animateTo / animateBack over
+    /// _kDroppedSwipePageAnimationDuration (350 ms) with
+    /// Curves.fastEaseInToSlowEaseOut; the pages stay linear
+    /// (userGestureInProgress) until it ends.
+    public static let flutterDrop: (duration: Double, curve: Curve) = (0.35, .fastEaseInToSlowEaseOut)
 
     /// React Navigation's iOS spring (@react-navigation/stack
     /// TransitionSpecs.TransitionIOSSpec): "exact values from

@@ -12,17 +12,23 @@ public final class ScrollView {
     }
 
     public let id: Int
-    public var frame: Rect
-    public var contentWidth: Double
-    public var offset: Double
-    public var page: Int
-    public var paging: Bool
+    public let frame: Rect
+    public let contentWidth: Double
+    /// How far the content is scrolled, in points: written by its pan
+    /// (`ScrollPan`) while a finger drags it or its snap runs, and by a
+    /// script through `setOffset` and `setPage`.
+    public internal(set) var offset: Double
+    public internal(set) var page: Int
+    public let paging: Bool
     /// Models UIPageViewController: after each page change the offset snaps
     /// back to one width, so only `page` tells where the user is.
-    public var pageOffsetReset: Bool
-    public var popSimultaneous: PopSimultaneous
+    public let pageOffsetReset: Bool
+    public let popSimultaneous: PopSimultaneous
     public internal(set) var isDragging = false
     var snapAnimation: Int?   // the world's id for the running snap
+    /// The pan that moves it now (dragging or snapping), told when a script
+    /// moves it too.
+    weak var driver: ScrollPan?
 
     public init(id: Int, frame: Rect, contentWidth: Double, offset: Double, paging: Bool,
                 pageOffsetReset: Bool, popSimultaneous: PopSimultaneous) {
@@ -34,6 +40,8 @@ public final class ScrollView {
         self.popSimultaneous = popSimultaneous
         self.offset = pageOffsetReset ? frame.width : offset
         self.page = pageOffsetReset || frame.width <= 0 ? 0 : (offset / frame.width).rounded().saturatingInt
+        // the page is the one asked for; the offset stays within the content
+        self.offset = clampedOffset(self.offset)
     }
 
     public var scrolling: Bool { isDragging || snapAnimation != nil }
@@ -44,6 +52,21 @@ public final class ScrollView {
     }
 
     package func clampedOffset(_ value: Double) -> Double { clamp(value, 0, maxOffset) }
+
+    /// A script scrolls it: the offset, clamped to the content. As with
+    /// UIKit's setContentOffset, a finger dragging it goes on from there,
+    /// and a running snap stops where it is.
+    public func setOffset(_ value: Double) {
+        offset = clampedOffset(value)
+        driver?.scriptMoved()
+    }
+
+    /// A script turns to `page`: the offset follows, a page per width,
+    /// except on a page_offset_reset view, whose offset stays one width.
+    public func setPage(_ value: Int) {
+        page = value
+        if !pageOffsetReset { setOffset(Double(value) * frame.width) }
+    }
 
     /// Whether the pop may begin with this view's pan right now.
     func allowsSimultaneousPop() throws -> Bool {

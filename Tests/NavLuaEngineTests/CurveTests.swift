@@ -6,8 +6,6 @@ import Darwin
 #endif
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// SPEC section 1: the named curves are cubic Beziers through (0,0), (x1,y1),

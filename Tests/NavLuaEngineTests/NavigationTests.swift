@@ -1,8 +1,6 @@
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// SPEC sections 3 and 5: the stack, its animations, lifecycle order and queue.

@@ -1,8 +1,6 @@
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// The recorder behind --timeline and --filmstrip: a sample a frame,

@@ -5,8 +5,6 @@ import FoundationXML   // XMLParser, on Linux
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// Checks for the pictures and traces that do not trust navlua's own

@@ -1,8 +1,6 @@
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// navlua.render's picture and the filmstrip: well-formed SVG whose shapes

@@ -1,8 +1,6 @@
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// --timeline: well-formed SVG whose lines, read back through each panel's

@@ -1,8 +1,6 @@
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// SPEC sections 2 and 4: scroll views follow the finger, page, and compete
@@ -18,6 +16,58 @@ final class ScrollTests: XCTestCase {
                               paging: paging, pageOffsetReset: pageOffsetReset, popSimultaneous: popSimultaneous)
         screen.addScrollView(view)
         return view
+    }
+
+    // MARK: a script moving a view (its pan is the view's one driver)
+
+    func testAScriptOffsetIsClampedAndADragGoesOnFromIt() throws {
+        let f = Fixture()
+        let a = f.screen("A")
+        let view = scrollView(f, on: a)
+        _ = try f.navigation([a])
+        view.setOffset(-5)
+        XCTAssertEqual(view.offset, 0)
+        view.setOffset(5000)
+        XCTAssertEqual(view.offset, 780)
+        let touch = try f.world.touchDown(at: Point(300, 200))
+        try f.world.move(touch, to: Point(280, 200), seconds: 0)   // the pan begins
+        view.setOffset(400)
+        try f.world.move(touch, to: Point(270, 200), seconds: 0)
+        XCTAssertEqual(view.offset, 410, "the finger's next 10 points count from the script's offset")
+        try f.world.lift(touch)
+    }
+
+    func testAScriptOffsetStopsASnap() throws {
+        let f = Fixture()
+        let a = f.screen("A")
+        let view = scrollView(f, on: a, paging: true)
+        _ = try f.navigation([a])
+        _ = try f.drag(from: Point(300, 200), to: Point(100, 200), seconds: 0.25)
+        XCTAssertTrue(view.scrolling, "snapping")
+        view.setOffset(50)
+        XCTAssertFalse(view.scrolling)
+        _ = try f.world.settle()
+        XCTAssertEqual(view.offset, 50)
+        XCTAssertEqual(view.page, 0)
+    }
+
+    func testAScriptPageMovesTheOffsetUnlessThePageResetsIt() {
+        let f = Fixture()
+        let a = f.screen("A")
+        let view = scrollView(f, on: a, paging: true)
+        view.setPage(2)
+        XCTAssertEqual(view.offset, 780)
+        let pager = scrollView(f, on: a, paging: true, pageOffsetReset: true)
+        pager.setPage(7)
+        XCTAssertEqual(pager.page, 7)
+        XCTAssertEqual(pager.offset, 390)
+    }
+
+    func testAnOffsetBeyondTheContentIsClampedAndKeepsItsPage() {
+        let f = Fixture()
+        let view = scrollView(f, on: f.screen("A"), offset: 10_000, paging: true)
+        XCTAssertEqual(view.offset, 780)
+        XCTAssertEqual(view.page, 26, "the page asked for, as before the clamp")
     }
 
     // MARK: following the finger

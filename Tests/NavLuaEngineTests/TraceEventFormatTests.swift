@@ -2,8 +2,6 @@ import Foundation
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// --trace: the Chrome Trace Event JSON and the JSON Lines hold the trace.

@@ -1,8 +1,6 @@
 import XCTest
 @testable import NavLuaEngine
 @testable import NavLuaVisuals
-@testable import NavLuaBridge
-@testable import NavLuaTestRunner
 import NavLuaTestSupport
 
 /// SPEC section 1: integer nanoseconds, frame k at floor(k * 1e9 / fps).
