@@ -11,10 +11,6 @@ extension Lua {
         return d
     }
 
-    func optionalFiniteNumber(_ i: Int32, _ what: String) throws -> Double? {
-        isNil(i) ? nil : try finiteNumber(i, what)
-    }
-
     func nonNegative(_ i: Int32, _ what: String) throws -> Double {
         let d = try finiteNumber(i, what)
         guard d >= 0 else { throw argumentError(what, "a number >= 0", got: describe(i)) }

@@ -183,31 +183,6 @@ public final class NavLuaHost {
         case failed(String)
     }
 
-    /// Sets the global `arg` as `lua` does: the script at 0, its arguments
-    /// from 1, what came before it at negative indices.
-    public func setArguments(script: String, arguments: [String], before: [String] = ["navlua"]) {
-        let lua = Lua(L)
-        lua.newTable(array: Int32(arguments.count))
-        for (i, a) in before.reversed().enumerated() {
-            lua.push(a)
-            lua.rawSet(-2, -(i + 1))
-        }
-        lua.push(script)
-        lua.rawSet(-2, 0)
-        for (i, a) in arguments.enumerated() {
-            lua.push(a)
-            lua.rawSet(-2, i + 1)
-        }
-        NavLuaHost.setGlobal(lua, "arg")
-    }
-
-    /// Loads and runs a file (nil path: standard input), passing `arguments`
-    /// as the chunk's `...`.
-    public func run(file: String?, arguments: [String] = []) -> Outcome {
-        let status = file.map { luaL_loadfilex(L, $0, nil) } ?? luaL_loadfilex(L, nil, nil)
-        return call(loadStatus: status, arguments: arguments)
-    }
-
     /// Loads and runs `code` as a chunk named `name` (e.g. "=(command line)").
     public func run(code: String, name: String, arguments: [String] = []) -> Outcome {
         var code = code
@@ -240,15 +215,6 @@ public final class NavLuaHost {
     /// `protectedCall` with the error's bytes as they are (nil: no error),
     /// for the REPL, which shows them untouched.
     package func protectedCallKeepingBytes(arguments: Int32, results: Int32) -> [UInt8]? {
-        let lua = Lua(L)
-        let base = lua.top - arguments
-        navlua_pushmsghandler(L)
-        navlua_insert(L, base)
-        let status = navlua_pcall(L, arguments, results, base)
-        navlua_remove(L, base)
-        guard status != LUA_OK else { return nil }
-        defer { lua.pop() }
-        // the handler leaves a string; anything else is kept as the message says
-        return lua.bytes(-1) ?? Array("(error object is a \(lua.typeName(-1)) value)".utf8)
+        Lua(L).protectedCall(arguments: arguments, results: results)
     }
 }

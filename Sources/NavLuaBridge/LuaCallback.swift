@@ -46,19 +46,10 @@ struct LuaCallback {
         let L = b.L
         let lua = Lua(L)
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
-        navlua_pushmsghandler(L)
-        let handler = lua.top
-        guard find(b) else {
-            lua.pop()
-            return false
-        }
-        let n = pushArguments()
-        if navlua_pcall(L, n, results, handler) != LUA_OK {
-            let message = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
-            lua.setTop(handler - 1)
+        guard find(b) else { return false }
+        if let message = lua.protectedCallMessage(arguments: pushArguments(), results: results) {
             throw NavError("\(what) failed: \(message)")
         }
-        navlua_remove(L, handler)
         return true
     }
 }

@@ -97,9 +97,6 @@ final class LuaScreenSource: ScreenSource {
         guard lua.type(-1) == LUA_TFUNCTION else {
             throw NavError("screen '\(title())': '\(hook.rawValue)' must be a function (got \(lua.describe(-1)))")
         }
-        navlua_pushmsghandler(L)
-        navlua_insert(L, -2)
-        let handler = lua.top - 1
         lua.pushValue(table)
         var nargs: Int32 = 1
         switch arguments {
@@ -111,8 +108,7 @@ final class LuaScreenSource: ScreenSource {
             GestureTable.push(info, lua)
             nargs += 1
         }
-        if navlua_pcall(L, nargs, 1, handler) != LUA_OK {
-            let message = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+        if let message = lua.protectedCallMessage(arguments: nargs, results: 1) {
             throw NavError("hook '\(hook.rawValue)' of screen '\(title())' failed: \(message)")
         }
         if lua.isNil(-1) { return .value(nil) }

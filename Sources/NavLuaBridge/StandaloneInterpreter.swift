@@ -87,16 +87,6 @@ extension NavLuaHost {
     /// lua.c's docall: the function below `arguments` values, under the
     /// traceback handler, with SIGINT raising "interrupted!" in it.
     private func docall(arguments: Int32) -> [UInt8]? {
-        let lua = Lua(L)
-        let base = lua.top - arguments
-        navlua_pushmsghandler(L)
-        navlua_insert(L, base)
-        navlua_sigint_begin(L)
-        let status = navlua_pcall(L, arguments, 0, base)
-        navlua_sigint_end()
-        navlua_remove(L, base)
-        guard status != LUA_OK else { return nil }
-        defer { lua.pop() }
-        return lua.bytes(-1) ?? Array("(error object is a \(lua.typeName(-1)) value)".utf8)
+        Lua(L).protectedCall(arguments: arguments, results: 0, sigint: true)
     }
 }

@@ -5,7 +5,6 @@ package struct PanTracker {
     let downLocation: Point
     private(set) var location: Point
     private(set) var began = false
-    private(set) var beganLocation: Point?
     /// Samples from the one that began the pan up to now, inclusive.
     private(set) var samplesSinceBegan = 0
     private var tracker: VelocityTracker
@@ -33,7 +32,6 @@ package struct PanTracker {
         }
         guard (point - downLocation).length > slop else { return false }
         began = true
-        beganLocation = point
         samplesSinceBegan = 1
         return true
     }
