@@ -69,14 +69,19 @@ let package = Package(
             name: "navlua",
             dependencies: ["NavLuaEngine", "NavLuaBridge", "NavLuaVisuals", "NavLuaTestRunner", "NavLuaSystem", "CEditLine"],
             exclude: ["Linker"],
-            // Start-up (issue 7), Linux only: a position-dependent executable
-            // has no relative relocations for the loader to apply (about
-            // 0.15 ms), and Linker/libstdc++.so links libstdc++ statically
-            // (about 0.35 ms; see the file). Release only: a debug build
-            // links the Swift runtime dynamically, and a non-PIE executable
-            // against it makes the loader warn about protected symbols.
+            // Start-up, Linux only: a position-dependent executable has no
+            // relative relocations for the loader to apply (about 0.15 ms);
+            // Linker/libstdc++.so links libstdc++ statically (about 0.35 ms;
+            // see the file); and no symbol of the executable goes into its
+            // dynamic table (SwiftPM exports them all, 2,100 symbols that the
+            // loader and the Swift runtime's dladdr search at every start:
+            // 5% of its instructions; nothing loads into navlua needs them,
+            // navlua.so takes Lua's symbols from liblua). Release only: a
+            // debug build links the Swift runtime dynamically, and a non-PIE
+            // executable against it makes the loader warn about protected
+            // symbols.
             linkerSettings: [.unsafeFlags([
-                "-Xlinker", "-no-pie",
+                "-Xlinker", "-no-pie", "-Xlinker", "--no-export-dynamic",
                 "-L", Context.packageDirectory + "/Sources/navlua/Linker",
             ], .when(platforms: [.linux], configuration: .release))]
         ),

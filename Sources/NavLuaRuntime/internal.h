@@ -8,15 +8,15 @@
 
 /* hook.c: the one hook function navlua installs on a thread; gives L1 the
 ** hook that its script's mask and count and the limits call for. */
-void navlua_hook(lua_State *L, lua_Debug *ar);
-void navlua_apply_hook(lua_State *L, lua_State *L1);
+NAVLUA_API void navlua_hook(lua_State *L, lua_Debug *ar);
+NAVLUA_API void navlua_apply_hook(lua_State *L, lua_State *L1);
 
 /* hook.c: every event of L goes to navlua_hook from its next instruction
 ** on; the hook stops the script or, when no limit says so, puts L's hook
 ** back. navlua_hook_running does it to the thread running now (from a
 ** signal handler) and to L, the main thread, which a coroutine returns to. */
-void navlua_hook_now(lua_State *L);
-void navlua_hook_running(lua_State *L);
+NAVLUA_API void navlua_hook_now(lua_State *L);
+NAVLUA_API void navlua_hook_running(lua_State *L);
 
 /* A limit was hit: the deadline's alarm went off, or Ctrl-C. */
 static inline int navlua_limit_hit(navlua_Limits *lim) {

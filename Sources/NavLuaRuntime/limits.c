@@ -35,12 +35,6 @@ static void *alloc_forward(void *ud, void *ptr, size_t osize, size_t nsize) {
   return lim->host_alloc(lim->host_ud, ptr, osize, nsize);
 }
 
-navlua_Limits *navlua_limits(lua_State *L) {
-  void *ud = NULL;
-  lua_getallocf(L, &ud);
-  return (navlua_Limits *)ud;
-}
-
 void navlua_adopt_state(lua_State *L, navlua_Limits *lim) {
   memset(lim, 0, sizeof(*lim));
   lim->host_alloc = lua_getallocf(L, &lim->host_ud);

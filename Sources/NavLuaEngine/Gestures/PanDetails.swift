@@ -1,6 +1,15 @@
-/// A pan as its recognizer reports it at one moment: what its owner and
-/// the rules read, as values (Flutter's DragStartDetails, DragUpdateDetails
-/// and DragEndDetails in one).
+/// Where a pan is as the finger moves (Flutter's DragUpdateDetails): all a
+/// pop under the finger reads on each sample.
+struct PanUpdate {
+    /// Where the finger is.
+    var location: Point
+    /// From the touch-down point.
+    var translation: Point
+}
+
+/// A pan as its recognizer reports it when it begins and when it ends:
+/// what its owner and the rules read, as values (Flutter's
+/// DragStartDetails and DragEndDetails in one).
 struct PanDetails {
     /// Where the finger is.
     var location: Point
@@ -12,6 +21,8 @@ struct PanDetails {
     var touches: Int
     /// Samples from the one that began the pan up to now, inclusive.
     var samplesSinceBegan: Int
+
+    var update: PanUpdate { PanUpdate(location: location, translation: translation) }
 
     /// The pan as hooks and completion rules see it.
     var info: GestureInfo {

@@ -17,6 +17,7 @@ enum PopDecision: Equatable {
 /// QDNavigationController does. Its detector hands it the pan as values.
 final class InteractivePop {
     unowned let nav: NavigationController
+    unowned let world: World
     /// Nil for a snapshot gesture at the root, which QD lets begin but
     /// which moves nothing (and for the root freeze, which never ends).
     private let transition: Transition?
@@ -24,6 +25,7 @@ final class InteractivePop {
 
     private init(nav: NavigationController, transition: Transition?, startLocation: Point) {
         self.nav = nav
+        self.world = nav.world
         self.transition = transition
         self.startLocation = startLocation
     }
@@ -32,22 +34,21 @@ final class InteractivePop {
     static func begin(_ nav: NavigationController, at pan: PanDetails) -> InteractivePop {
         let kind: Transition.Kind = nav.style == .snapshot ? .snapshotPop : .interactivePop
         let pop = InteractivePop(nav: nav, transition: nav.beginInteractivePop(kind), startLocation: pan.location)
-        if let tr = pop.transition, tr.kind == .interactivePop { tr.follow(pop.progress(pan)) }
+        if let tr = pop.transition, tr.kind == .interactivePop { tr.follow(pop.progress(pan.update)) }
         return pop
     }
 
-    private var world: World { nav.world }
     private var sign: Double { world.layout.sign }
 
     /// p = clamp(translation.x / W, 0, 1), toward the trailing side.
-    private func progress(_ pan: PanDetails) -> Double {
+    private func progress(_ pan: PanUpdate) -> Double {
         clamp(sign * pan.translation.x / world.width, 0, 1)
     }
 
     /// Snapshot style: x = touch.x - start.x, from where the pan began.
-    private func snapshotX(_ pan: PanDetails) -> Double { sign * (pan.location.x - startLocation.x) }
+    private func snapshotX(_ pan: PanUpdate) -> Double { sign * (pan.location.x - startLocation.x) }
 
-    func follow(_ pan: PanDetails) {
+    func follow(_ pan: PanUpdate) {
         guard let tr = transition else { return }
         if tr.kind == .snapshotPop {
             let x = snapshotX(pan)
@@ -67,7 +68,7 @@ final class InteractivePop {
     }
 
     private func releaseInteractive(_ tr: Transition, _ pan: PanDetails, _ cancelled: Bool) -> PopDecision {
-        let p = progress(pan)
+        let p = progress(pan.update)
         let T = nav.options.transition.effectiveDuration
         let decision: PopDecision = cancelled ? .cancel : decide(pan, progress: p, duration: T)
         let finish = decision == .finish
@@ -116,7 +117,7 @@ final class InteractivePop {
     /// QD: past `snapshotFinishDistance` points the view slides out.
     private func releaseSnapshot(_ tr: Transition, _ pan: PanDetails, _ cancelled: Bool) -> PopDecision {
         let t = world.tunables
-        let finish = !cancelled && snapshotX(pan) > t.snapshotFinishDistance
+        let finish = !cancelled && snapshotX(pan.update) > t.snapshotFinishDistance
         animate(tr, to: finish ? world.width : 0,
                 seconds: finish ? t.snapshotFinishDuration : t.snapshotCancelDuration,
                 curve: .easeInOut, finish: finish)

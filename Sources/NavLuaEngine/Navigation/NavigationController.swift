@@ -22,9 +22,9 @@ public final class NavigationController: NavigationFacts {
     public internal(set) var presented = false
     public internal(set) var barHidden = false
     /// Vertical offset of the whole navigation while presented or dismissed.
-    internal(set) var presentationY: Double = 0
+    var presentationY: Double = 0
     package private(set) var transition: Transition?
-    internal(set) var queue: [NavigationCall] = []
+    var queue: [NavigationCall] = []
     /// A finger drives a pop on this navigation, from its gesture's `began`
     /// to the release (the animation after it runs on its own): Flutter's
     /// `userGestureInProgress`.

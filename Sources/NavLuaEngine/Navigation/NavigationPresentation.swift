@@ -25,8 +25,9 @@ extension NavigationController {
         let transition = Transition(kind: kind, top: top, below: nil)
         begin(transition)
         let spec = options.presentation
-        transition.animate(in: world, to: showing ? shown : hidden, seconds: spec.duration, curve: spec.curve,
-                           apply: { [unowned self] in self.presentationY = $0 }, from: showing ? hidden : shown,
+        transition.animate(in: world, from: showing ? hidden : shown, to: showing ? shown : hidden,
+                           seconds: spec.duration, curve: spec.curve,
+                           apply: { [unowned self] in self.presentationY = $0 },
                            complete: { [unowned self] in
                                self.end(transition, finished: true)
                                finish()

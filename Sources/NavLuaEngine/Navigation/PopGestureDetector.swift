@@ -47,9 +47,11 @@ final class PopGestureDetector {
         if state == .possible { refuse(.touches) }
     }
 
+    /// The finger moved: the pop under way follows it (the controller is
+    /// there from `began` to the lift).
     func moved() {
-        guard state == .began else { return }
-        controller?.follow(details)
+        guard let controller = controller else { return }
+        controller.follow(PanUpdate(location: touch.location, translation: touch.pan?.translation ?? .zero))
     }
 
     /// The finger lifted (or its touch was cancelled): the controller

@@ -42,14 +42,20 @@ package final class Transition {
         if kind == .snapshotPop { offset = value } else { progress = value }
     }
 
-    /// Animates from where it is to `to`; `complete` runs at the end. With
-    /// `apply`, the animated value goes there instead (a presentation moves
-    /// its navigation, not the screens).
+    /// Animates from where it is to `to`; `complete` runs at the end.
     func animate(in world: World, to: Double, seconds: Double, curve: Curve,
-                 apply: ((Double) -> Void)? = nil, from: Double? = nil, complete: @escaping () -> Void) {
-        animationID = world.animate(
-            from: from ?? value, to: to, seconds: seconds, curve: curve, label: label,
-            apply: apply ?? { self.follow($0) }, complete: complete)
+                 complete: @escaping () -> Void) {
+        let apply: (Double) -> Void = kind == .snapshotPop ? { self.offset = $0 } : { self.progress = $0 }
+        animationID = world.animate(from: value, to: to, seconds: seconds, curve: curve, label: label,
+                                    apply: apply, complete: complete)
+    }
+
+    /// Animates something else than the screens (a presentation moves its
+    /// navigation) from `from` to `to`, as this transition's animation.
+    func animate(in world: World, from: Double, to: Double, seconds: Double, curve: Curve,
+                 apply: @escaping (Double) -> Void, complete: @escaping () -> Void) {
+        animationID = world.animate(from: from, to: to, seconds: seconds, curve: curve, label: label,
+                                    apply: apply, complete: complete)
     }
 }
 

@@ -49,7 +49,7 @@ static inline void **navlua_extraspace(lua_State *L) { return (void **)lua_getex
 /* The main thread's extra space: in a state another host made, the only
 ** one navlua sets for sure (a coroutine made before `require "navlua"`
 ** copied whatever the host left there). */
-void **navlua_main_extraspace(lua_State *L);
+NAVLUA_API void **navlua_main_extraspace(lua_State *L);
 
 /* ---- limits.c: run limits and the state's allocator ----------------------- */
 
@@ -82,84 +82,89 @@ typedef struct navlua_Limits {
 
 /* The allocator of navlua's own states: counts bytes against its
 ** navlua_Limits and enforces the memory limit while Lua code runs. */
-void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+NAVLUA_API void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/* The limits of L's state (its allocator's `ud`). */
-navlua_Limits *navlua_limits(lua_State *L);
+/* The limits of L's state: its allocator's `ud` (a shim, inline: every
+** call into Swift reads it). */
+static inline navlua_Limits *navlua_limits(lua_State *L) {
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  return (navlua_Limits *)ud;
+}
 
 /* Makes `lim` (zeroed here, owned by the caller for the state's whole life)
 ** the limits of a state that some other host made, keeping its allocator;
 ** navlua_release_state gives the host's allocator back. */
-void navlua_adopt_state(lua_State *L, navlua_Limits *lim);
-void navlua_release_state(lua_State *L, navlua_Limits *lim);
+NAVLUA_API void navlua_adopt_state(lua_State *L, navlua_Limits *lim);
+NAVLUA_API void navlua_release_state(lua_State *L, navlua_Limits *lim);
 
 /* 1 when a limit says the script must stop now (and records why). Past the
 ** deadline it stays 1: a timeout cannot be caught and run on from. */
-int navlua_should_stop(navlua_Limits *lim);
-const char *navlua_stop_message(navlua_Limits *lim);
+NAVLUA_API int navlua_should_stop(navlua_Limits *lim);
+NAVLUA_API const char *navlua_stop_message(navlua_Limits *lim);
 
 /* For the engine's frame loop: the message when a limit says stop, taking
 ** the interrupt (and a once-only timeout) as the hook does; NULL if none. */
-const char *navlua_take_stop(navlua_Limits *lim);
+NAVLUA_API const char *navlua_take_stop(navlua_Limits *lim);
 
 /* ---- hook.c: the one hook, and debug.sethook/gethook around it ----------- */
 
 /* The limits' count hook on L (and every thread made from it from now on),
 ** keeping a script's hook; and its removal. */
-void navlua_arm_limit_hook(lua_State *L);
-void navlua_disarm_limit_hook(lua_State *L);
+NAVLUA_API void navlua_arm_limit_hook(lua_State *L);
+NAVLUA_API void navlua_disarm_limit_hook(lua_State *L);
 
 /* Puts navlua's debug.sethook and debug.gethook into package.loaded.debug. */
-void navlua_install_debug_hooks(lua_State *L);
+NAVLUA_API void navlua_install_debug_hooks(lua_State *L);
 
 /* ---- coroutines.c -------------------------------------------------------- */
 
 /* Puts navlua's coroutine.resume and wrap into package.loaded.coroutine. */
-void navlua_install_coroutines(lua_State *L);
+NAVLUA_API void navlua_install_coroutines(lua_State *L);
 
 /* ---- interrupts.c: what stops a running script --------------------------- */
 
 /* lua.c's SIGINT around one chunk of `navlua run` / `-e` (its docall). */
-void navlua_sigint_begin(lua_State *L);
-void navlua_sigint_end(void);
+NAVLUA_API void navlua_sigint_begin(lua_State *L);
+NAVLUA_API void navlua_sigint_end(void);
 
 /* The REPL's SIGINT: sets the flag, and hooks the thread running while an
 ** input runs (`in_chunk`). The handler stays: the session goes on. */
-void navlua_catch_sigint(lua_State *L);
+NAVLUA_API void navlua_catch_sigint(lua_State *L);
 
 /* A spec file's process: the first SIGINT stops the thread running. */
-void navlua_test_child_catch_sigint(lua_State *L);
+NAVLUA_API void navlua_test_child_catch_sigint(lua_State *L);
 
 /* Sets L's deadline alarm for CLOCK_MONOTONIC time `at`, to go off in the
 ** calling thread (the one that runs L). Returns 0 on success. */
-int navlua_start_deadline(lua_State *L, double at);
+NAVLUA_API int navlua_start_deadline(lua_State *L, double at);
 
 /* Before L is closed: its alarm, if it has not gone off, finds nothing. */
-void navlua_cancel_deadline(lua_State *L);
+NAVLUA_API void navlua_cancel_deadline(lua_State *L);
 
 /* ---- luac.c: what lua.c and lauxlib do to a state ------------------------ */
 
 /* A state whose allocator counts bytes against `lim` (owned by the caller,
 ** who must keep it alive until lua_close), warnings off. */
-lua_State *navlua_newstate(navlua_Limits *lim);
+NAVLUA_API lua_State *navlua_newstate(navlua_Limits *lim);
 
-void navlua_warnings_on(lua_State *L);          /* lua -W */
-void navlua_ignore_environment(lua_State *L);   /* lua -E, before the libraries open */
-void navlua_gc_generational(lua_State *L);
-const char *navlua_lua_copyright(void);
+NAVLUA_API void navlua_warnings_on(lua_State *L);          /* lua -W */
+NAVLUA_API void navlua_ignore_environment(lua_State *L);   /* lua -E, before the libraries open */
+NAVLUA_API void navlua_gc_generational(lua_State *L);
+NAVLUA_API const char *navlua_lua_copyright(void);
 
 /* os.exit with the host's exit hook first. */
-void navlua_install_os_exit(lua_State *L);
+NAVLUA_API void navlua_install_os_exit(lua_State *L);
 
 /* Pushes the C frame every chunk runs from, as lua.c's pmain is, so that a
 ** traceback ends as lua's does. */
-void navlua_push_chunk_frame(lua_State *L);
+NAVLUA_API void navlua_push_chunk_frame(lua_State *L);
 
 /* lua_CFunctions for Swift to call protected: lua.c's pushargs, its
 ** get_prompt, and -l's require into a global. */
-int navlua_script_args(lua_State *L);
-int navlua_get_prompt(lua_State *L);
-int navlua_require_global(lua_State *L);
+NAVLUA_API int navlua_script_args(lua_State *L);
+NAVLUA_API int navlua_get_prompt(lua_State *L);
+NAVLUA_API int navlua_require_global(lua_State *L);
 
 /* ---- trampoline.c: Swift functions in Lua --------------------------------- */
 
@@ -169,25 +174,25 @@ typedef int (*navlua_SwiftFunction)(lua_State *L);
 
 /* Pushes a Lua function that calls `f` through the trampoline. `nup` values
 ** on the stack become upvalues 2...nup+1. */
-void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup);
+NAVLUA_API void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup);
 
 /* Pushes `f` as a plain C function, without the trampoline: only for Swift
 ** functions that can never fail and never allocate (navlua.now). */
-void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f);
+NAVLUA_API void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f);
 
 /* lua_pcall for Swift: Lua code run inside it is back under the memory
 ** limit, since an error there is caught by this very call. */
-int navlua_pcall(lua_State *L, int nargs, int nres, int msgh);
+NAVLUA_API int navlua_pcall(lua_State *L, int nargs, int nres, int msgh);
 
 /* t[k] with metamethods, protected: pushes the value (LUA_OK) or an error
 ** message. `idx` must be an absolute index. */
-int navlua_safe_getfield(lua_State *L, int idx, const char *key);
+NAVLUA_API int navlua_safe_getfield(lua_State *L, int idx, const char *key);
 
 /* Pushes the message handler that adds a traceback, as lua.c's. */
-void navlua_pushmsghandler(lua_State *L);
+NAVLUA_API void navlua_pushmsghandler(lua_State *L);
 
 /* Pushes "file:line: " of the first Lua function on the stack that is not
 ** navlua's own prelude (chunks named "=navlua..."). */
-void navlua_where(lua_State *L);
+NAVLUA_API void navlua_where(lua_State *L);
 
 #endif

@@ -14,33 +14,38 @@
 #include <signal.h>
 #include <sys/types.h>
 
+/* Every function here is the binary's (or navlua.so's) own: hidden, so
+** the dynamic symbol table, which the loader and the Swift runtime search
+** at start-up, does not grow with them. */
+#define NAVLUA_API __attribute__((visibility("hidden")))
+
 /* ---- clock.c ------------------------------------------------------------- */
 
 /* CLOCK_MONOTONIC, in seconds. Only limits and the REPL's live mode read it:
 ** the engine's time is the virtual clock. */
-double navlua_monotonic(void);
+NAVLUA_API double navlua_monotonic(void);
 
 /* ---- signals.c ----------------------------------------------------------- */
 
 /* sigaction(sig, handler) with an empty mask and no flags, whatever the
 ** parent left (SIG_IGN included), as lua.c's setsignal does. */
-void navlua_setsignal(int sig, void (*handler)(int));
+NAVLUA_API void navlua_setsignal(int sig, void (*handler)(int));
 
 /* Blocks (1) or unblocks (0) SIGINT in the calling thread. */
-void navlua_block_sigint(int block);
+NAVLUA_API void navlua_block_sigint(int block);
 
 /* navlua test's parent: each SIGINT writes a byte to `wake_fd` (the
 ** non-blocking write end of a pipe its poll watches) and counts; the
 ** second puts SIGINT back to its default. */
-void navlua_test_catch_sigint(int wake_fd);
+NAVLUA_API void navlua_test_catch_sigint(int wake_fd);
 
 /* 1 for the first caller only, across threads: who writes the run's files
 ** and exits. */
-int navlua_claim(int *flag);
+NAVLUA_API int navlua_claim(int *flag);
 
 /* Flushes standard output unless another thread holds it (a write blocked
 ** on a full pipe), for the watchdog's exit. */
-void navlua_try_flush_stdout(void);
+NAVLUA_API void navlua_try_flush_stdout(void);
 
 /* ---- watchdog.c ---------------------------------------------------------- */
 
@@ -48,11 +53,11 @@ void navlua_try_flush_stdout(void);
 ** thread blocks every signal, so that SIGINT still goes to the thread that
 ** runs Lua. Returns 0 on success. */
 typedef void (*navlua_WatchdogFire)(void);
-int navlua_start_watchdog(double at, navlua_WatchdogFire fire);
+NAVLUA_API int navlua_start_watchdog(double at, navlua_WatchdogFire fire);
 
 /* ---- process.c ----------------------------------------------------------- */
 
 /* fork(2), which Swift's Darwin overlay marks unavailable. */
-pid_t navlua_fork(void);
+NAVLUA_API pid_t navlua_fork(void);
 
 #endif
