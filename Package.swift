@@ -84,6 +84,12 @@ let package = Package(
             dependencies: ["NavLuaBridge"],
             exclude: ["Linker"]
         ),
+        // The runner's own parts (records, options, how a child ended), apart
+        // from the engine's and the bridge's tests.
+        .testTarget(
+            name: "NavLuaTestRunnerTests",
+            dependencies: ["NavLuaBridge", "NavLuaTestRunner"]
+        ),
         .testTarget(
             name: "NavLuaBridgeTests",
             dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaBridge", "NavLuaTestRunner",

@@ -27,7 +27,7 @@ struct BustedReporter {
 
     func file(_ r: SpecFileResult) {
         var events = ""
-        for e in r.events { events += "\(e.offset)\t\(e.text)\n" }
+        for e in r.events { events += RecordLine.encode([String(e.offset), e.text]) }
         report(lua.call("report", ["file", events, r.output, r.endedEarly.joined(separator: "\n"), r.file]))
     }
 

@@ -18,7 +18,8 @@ import NavLuaBridge
 /// busted's command line, prints through its output handler and calls
 /// `os.exit`; navlua needs its options, its output and its exit codes.
 ///
-/// Records, fields separated by tabs, each escaped (`\\ \t \n \r`):
+/// A child's records (`ChildRecord` reads them, `M.record` writes them),
+/// one a line, fields separated by tabs, each escaped (`RecordLine`):
 ///
 ///     load     K OFFSET                           the K-th file of the job is being loaded
 ///     file     K OFFSET                           the K-th file starts; what follows is about it
@@ -32,7 +33,7 @@ import NavLuaBridge
 ///
 /// OFFSET is how far the child's output (stdout and stderr) had got, so
 /// that the parent can give each file its own output and place it between
-/// the events.
+/// the events; "" when the parent does not need it.
 enum SpecDriver {
     static var source: String { EmbeddedLua.specDriver }
 

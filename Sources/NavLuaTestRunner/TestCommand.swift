@@ -84,9 +84,10 @@ public enum TestCommand {
         // load is an error before the suite starts, and is not run.
         var unloadable: [String: SpecFileResult] = [:]
         for line in ((try? session.call("compile", files).get()) ?? "").split(separator: "\n") {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(SpecFileResult.unescape)
+            let f = RecordLine.decode(line)
             guard f.count == 2 else { continue }
-            var r = SpecFileResult.parse(records: f[1], output: [], files: [f[0]]).results[0]
+            let records = ChildRecord.records(in: ArraySlice(f[1].utf8))
+            guard var r = SpecFileResult.parse(records: records, output: [], files: [f[0]]).results.first else { continue }
             r.finished = true
             r.reportedEarly = true
             unloadable[f[0]] = r

@@ -25,7 +25,7 @@ struct TestOptions {
     /// Reads the session's encoding (`M.encode` of test_options.lua).
     init(encoded: String) {
         for line in encoded.split(separator: "\n", omittingEmptySubsequences: true) {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(SpecFileResult.unescape)
+            let f = RecordLine.decode(line)
             if f[0] == "origin" && f.count == 3 {
                 origins[f[1]] = f[2]
             } else if f[0] == "help-text" && f.count == 2 {

@@ -48,7 +48,7 @@ struct WorkerPool {
         var killed = false
         /// Sent SIGINT: its deadline is the interrupt's.
         var interrupted = false
-        var records: [UInt8] = []
+        var records = ChildRecordStream()
 
         init(job: Int, deadline: Double?) {
             self.job = job
@@ -180,10 +180,10 @@ struct WorkerPool {
         while true {
             let n = read(zygote.slots[slot].recordsRead, &buffer.bytes, buffer.bytes.count)
             if n > 0 {
-                if let t = options.timeout, !r.killed, !r.interrupted, startsAFile(buffer.bytes[..<n]) {
+                let new = r.records.append(buffer.bytes[..<n])
+                if let t = options.timeout, !r.killed, !r.interrupted, new.contains(where: startsAFile) {
                     r.deadline = monotonic() + t + WorkerPool.killGrace
                 }
-                r.records += buffer.bytes[..<n]
                 continue
             }
             if n < 0 && errno == EINTR { continue }
@@ -191,27 +191,16 @@ struct WorkerPool {
         }
     }
 
-    /// Whether a chunk of records has a `file` record (a record begins a
-    /// line; a chunk begins on a record boundary often enough for this).
-    private func startsAFile(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let record = Array("file\t".utf8)
-        var lineStart = true
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            if lineStart && bytes.endIndex - i >= record.count && bytes[i..<i + record.count].elementsEqual(record) {
-                return true
-            }
-            lineStart = bytes[i] == UInt8(ascii: "\n")
-            i += 1
-        }
+    private func startsAFile(_ record: Result<ChildRecord, RecordError>) -> Bool {
+        if case .success(.file) = record { return true }
         return false
     }
 
     private func finish(_ slot: Int, _ r: Running, status: Int32, lost reason: String? = nil) -> [SpecFileResult] {
         let output = zygote.slots[slot].output
         let names = jobs[r.job].map { files[$0] }
-        var (results, started) = SpecFileResult.parse(records: String(decoding: r.records, as: UTF8.self),
-                                                      output: readAll(output), files: names)
+        var (results, started) = SpecFileResult.parse(records: r.records.records, output: readAll(output),
+                                                      files: names)
         _ = ftruncate(output, 0)
         _ = lseek(output, 0, SEEK_SET)
         let culprit = started.lastIndex(of: true) ?? 0
