@@ -204,25 +204,11 @@ struct WorkerPool {
         _ = ftruncate(output, 0)
         _ = lseek(output, 0, SEEK_SET)
         let culprit = started.lastIndex(of: true) ?? 0
-        let signal = status & 0x7f
-        let exitCode = (status >> 8) & 0xff
         guard !results[culprit].finished else { return results }
-        if let reason {
-            results[culprit].addFileError(reason)
-        } else if r.killed && r.interrupted {
-            results[culprit].addFileError("interrupted!: the process running this file was stopped after SIGINT;"
-                                          + " the rest of the file did not run")
-        } else if r.killed {
-            results[culprit].addFileError("timeout: the file ran past --timeout \(SpecDriver.figure(options.timeout ?? 0)) s"
-                                          + " and its process was stopped; the rest of the file did not run")
-        } else if signal != 0 {
-            let name = signal == SIGKILL ? " (SIGKILL: out of memory?)" : signal == SIGSEGV ? " (SIGSEGV)" : ""
-            results[culprit].addFileError("the process running this file was killed by signal \(signal)\(name)")
-        } else if !results[culprit].cases.contains(where: { !$0.isTest && $0.status == .error }) {
-            results[culprit].addFileError(exitCode == 0
-                ? "the file ended its process (os.exit?) before its tests finished"
-                : exitCode == 127 ? "the worker could not start a process for the file"
-                : "the process running this file exited with status \(exitCode) before the file finished")
+        let end = ChildEnd(status: status, killed: r.killed, interrupted: r.interrupted, lost: reason)
+        let reported = results[culprit].cases.contains { !$0.isTest && $0.status == .error }
+        if let problem = end.problem(timeout: options.timeout, fileReportedError: reported) {
+            results[culprit].addFileError(problem)
         }
         for k in results.indices where k > culprit {
             results[k].addFileError("did not run: it shares one Lua state with \(names[culprit]) (expose or"
