@@ -15,9 +15,8 @@ struct BustedReporter {
         lua = session
         _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
         let arguments = [name, options.reportFile ?? "",
-                         options.string("verbose") ?? "false", options.string("suppress-pending") ?? "false",
-                         options.string("lang") ?? "en", options.string("defer-print") ?? "false",
-                         options.string("enable-sound") ?? "false"] + options.list("Xoutput")
+                         String(options.verbose), String(options.suppressPending), options.lang,
+                         String(options.deferPrint), String(options.enableSound)] + options.handlerOptions
         _ = try lua.call("report", ["start"] + arguments).get()
     }
 

@@ -67,7 +67,7 @@ struct WorkerPool {
         var nextToDeliver = 0
         var started = 0
         var slots = [Running?](repeating: nil, count: zygote.slots.count)
-        let parallel = max(1, min(options.jobs, jobs.count, zygote.slots.count))
+        let parallel = max(1, min(options.processes, jobs.count, zygote.slots.count))
         let order = parallel > 1 ? largestFirst() : Array(jobs.indices)
         var interrupts = 0
 
