@@ -1,5 +1,5 @@
 /// One record a child of `navlua test` writes about its run, and the one
-/// reader of them (the one Lua writer is `spec_driver.lua`'s `M.record`; the
+/// reader of them (the one Lua writer is `spec_wire.lua`'s `record`; the
 /// kinds and their fields are listed in `SpecDriver`). A line that is not
 /// one of these records is an error (`RecordError`), which the parent
 /// reports on the file it belongs to.

@@ -5,7 +5,7 @@
 ///
 /// A line is its fields joined by tabs and ended by a newline, each field
 /// escaped (`\\` `\t` `\n` `\r`) so that no field holds a tab or a line
-/// break. The Lua side writes the same with `spec_driver.lua`'s `M.record`.
+/// break. The Lua side writes the same with `spec_wire.lua`'s `record`.
 ///
 ///     encode(["test", "pass", "a\tb"])   ->  "test\tpass\ta\\tb\n"
 enum RecordLine {

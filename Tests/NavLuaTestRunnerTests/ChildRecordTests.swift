@@ -84,7 +84,7 @@ final class ChildRecordTests: XCTestCase {
     }
 
     func testTheLuaWriterWritesWhatTheSwiftReaderReads() throws {
-        let wire = LuaSession(source: EmbeddedLua.specDriver, chunkName: "=navlua test driver")
+        let wire = LuaSession(source: EmbeddedLua.specWire, chunkName: "=navlua test driver")
         for record in Self.every {
             let line = try wire.call("record", record.fields).get()
             XCTAssertEqual(line, record.line)
