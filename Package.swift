@@ -101,6 +101,11 @@ let package = Package(
             name: "NavLuaEngineTests",
             dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaTestSupport"]
         ),
+        // The runner's own parts (records, options, how a child ended).
+        .testTarget(
+            name: "NavLuaTestRunnerTests",
+            dependencies: ["NavLuaBridge", "NavLuaTestRunner"]
+        ),
         .testTarget(
             name: "NavLuaBridgeTests",
             dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaBridge", "NavLuaTestSupport", "NavLuaRuntime"]

@@ -15,9 +15,8 @@ struct BustedReporter {
         lua = session
         _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
         let arguments = [name, options.reportFile ?? "",
-                         options.string("verbose") ?? "false", options.string("suppress-pending") ?? "false",
-                         options.string("lang") ?? "en", options.string("defer-print") ?? "false",
-                         options.string("enable-sound") ?? "false"] + options.list("Xoutput")
+                         String(options.verbose), String(options.suppressPending), options.lang,
+                         String(options.deferPrint), String(options.enableSound)] + options.handlerOptions
         _ = try lua.call("report", ["start"] + arguments).get()
     }
 
@@ -27,7 +26,7 @@ struct BustedReporter {
 
     func file(_ r: SpecFileResult) {
         var events = ""
-        for e in r.events { events += "\(e.offset)\t\(e.text)\n" }
+        for e in r.events { events += RecordLine.encode([String(e.offset), e.text]) }
         report(lua.call("report", ["file", events, r.output, r.endedEarly.joined(separator: "\n"), r.file]))
     }
 

@@ -4,11 +4,12 @@ import NavLuaBridge
 /// A Lua state of `navlua test` that Swift drives by calling the functions
 /// of one of its Lua modules by name, with strings in and a string out.
 ///
-/// Two of them: the session of `spec_driver.lua`, which reads the options,
-/// loads busted once and becomes the template that every spec file's
-/// process is forked from (see `WorkerPool`), so that each file starts from
-/// a pristine copy of a state with busted, luassert and the helper loaded
-/// without paying for loading them again; and `busted_report.lua`, busted's
+/// The one there is: the session of `spec_driver.lua` (`driver()`), which
+/// reads the options, loads busted once and becomes the template that
+/// every spec file's process is forked from (see `WorkerPool`), so that
+/// each file starts from a pristine copy of a state with busted, luassert
+/// and the helper loaded without paying for loading them again. Its
+/// `report` call runs `busted_report.lua` in the same state: busted's
 /// output handlers fed from the records (see `BustedReporter`).
 final class LuaSession {
     /// A failed step: the message, and the exit status it calls for (2: a
@@ -20,22 +21,33 @@ final class LuaSession {
 
     let host: NavLuaHost
 
-    /// Loads `source` as the chunk `chunkName`; the functions called are
+    /// Loads `source` as the chunk `chunkName` and runs it with a table of
+    /// `parts` (name -> source) as its argument; the functions called are
     /// those of the table it returns, or of its field `field`.
-    init(source: String, chunkName: String, field: String? = nil) {
+    init(source: String, chunkName: String, field: String? = nil, parts: [(name: String, source: String)] = []) {
         host = NavLuaHost()
         // The module, kept in the registry for the calls below.
-        let setup = "local source, name, field = ...; local m = load(source, name)(); "
-            + "debug.getregistry()['navlua test'] = m[field] or m"
-        if case .failed(let message) = host.run(code: setup, name: "=navlua test setup",
-                                                 arguments: [source, chunkName, field ?? ""]) {
+        let setup = """
+            local source, name, field = ...
+            local parts = {}
+            for i = 4, select('#', ...), 2 do local k, v = select(i, ...); parts[k] = v end
+            local m = load(source, name)(parts)
+            debug.getregistry()['navlua test'] = m[field] or m
+            """
+        let arguments = [source, chunkName, field ?? ""] + parts.flatMap { [$0.name, $0.source] }
+        // room for the chunk and its arguments: Lua guarantees only LUA_MINSTACK slots
+        guard lua_checkstack(host.L, Int32(arguments.count + 2)) != 0 else {
+            fatal("cannot load \(chunkName.dropFirst()): too many parts")
+        }
+        if case .failed(let message) = host.run(code: setup, name: "=navlua test setup", arguments: arguments) {
             fatal("cannot load \(chunkName.dropFirst()): \(message)")
         }
     }
 
     /// The test driver's session (the template of every child).
     static func driver() -> LuaSession {
-        LuaSession(source: SpecDriver.source, chunkName: "=navlua test driver", field: "session")
+        LuaSession(source: SpecDriver.source, chunkName: "=navlua test driver", field: "session",
+                   parts: SpecDriver.parts)
     }
 
     /// Calls `module[name](arguments...)`, which returns a string, or nil

@@ -28,8 +28,8 @@ struct RunReport {
         switch options.format {
         case .text, .tap:
             // options for busted's output handlers, which these are not
-            for (key, flag) in [("Xoutput", "-Xoutput"), ("enable-sound", "-s, --enable-sound")]
-            where options.flag(key) || (key == "Xoutput" && !options.list(key).isEmpty) {
+            for (given, key, flag) in [(!options.handlerOptions.isEmpty, "Xoutput", "-Xoutput"),
+                                       (options.enableSound, "enable-sound", "-s, --enable-sound")] where given {
                 throw LuaSession.Failure(message: "\(options.origins[key].map { $0 == "default" ? flag : $0 } ?? flag):"
                                          + " \(flag) is for busted's output handlers (-o NAME), not for navlua's -o"
                                          + " \(options.format == .tap ? "tap" : "text")", status: 2)
@@ -58,8 +58,8 @@ struct RunReport {
 
     mutating func runStart(run: Int, of runs: Int, seed: String) {
         if options.list { return }
-        let shuffled = options.shuffleFiles
-        busted?.suiteStart(run: run, of: runs, seed: options.flag("shuffle-tests") ? seed : nil)
+        let shuffled = options.filesShuffled
+        busted?.suiteStart(run: run, of: runs, seed: options.shuffleTests ? seed : nil)
         var lines: [String] = []
         if runs > 1 { lines.append("Repeating all tests (run \(run) of \(runs))") }
         if shuffled { lines.append("files shuffled with seed \(seed) (--seed \(seed) replays the order)") }

@@ -31,25 +31,11 @@ enum SpecChild {
         if case .failure(let f) = session.call("run", [String(slot), seed] + files, status: 1) {
             // The driver could not finish (a limit hit outside busted's
             // protection, a broken helper): one record says so.
-            var line = "error\t\t\(files[0])\t\(escape(f.message))\t\n"
+            var line = ChildRecord.error(name: "", location: files.first ?? "", message: f.message, traceback: "").line
             line.withUTF8 { _ = write(resultsFD, $0.baseAddress, $0.count) }
             status = 1
         }
         fflush(nil)
         _exit(status)
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        for c in s.unicodeScalars {
-            switch c {
-            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
-            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-            default: out.append(c)
-            }
-        }
-        return String(out)
     }
 }

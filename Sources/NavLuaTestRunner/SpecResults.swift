@@ -72,89 +72,64 @@ public struct SpecFileResult: Sendable {
 
     /// What a child that ran `files` (one, or a group sharing one Lua
     /// state) wrote: its records and its output. Records after `file K`
-    /// (or `load K`) belong to the K-th file; unknown or partial lines are
-    /// ignored. `started` tells which files began to run (for a child that
-    /// died: the last of them is the culprit, the ones after never ran).
-    public static func parse(records: String, output: [UInt8], files: [String])
+    /// (or `load K`) belong to the K-th file; a line that is not a record
+    /// is an error of the file it belongs to. `started` tells which files
+    /// began to run (for a child that died: the last of them is the
+    /// culprit, the ones after never ran).
+    static func parse(records: [Result<ChildRecord, RecordError>], output: [UInt8], files: [String])
         -> (results: [SpecFileResult], started: [Bool]) {
         var results = files.map { SpecFileResult(file: $0) }
         var started = [Bool](repeating: false, count: files.count)
         var outputs = [[UInt8]](repeating: [], count: files.count)
         var current = 0
         var consumed = 0   // bytes of output given to a file so far
-        func take(upTo offset: Int) {
-            let end = min(max(offset, consumed), output.count)
+        func take(upTo offset: Int?) {
+            let end = min(max(offset ?? consumed, consumed), output.count)
             if end > consumed { outputs[current] += output[consumed..<end] }
             consumed = max(consumed, end)
         }
-        let bytes = Array(records.utf8)
-        var lineStart = 0
-        while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-            let line = bytes[lineStart..<newline]
-            lineStart = newline + 1
-            let raw = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            func field(_ i: Int) -> String { unescape(raw[i]) }
-            switch (String(decoding: raw[0], as: UTF8.self), raw.count) {
-            case ("file", 3), ("load", 3):
-                guard let k = Int(field(1)), k >= 1, k <= files.count else { continue }
-                take(upTo: Int(field(2)) ?? consumed)
-                current = k - 1
-                if raw[0].first == UInt8(ascii: "f") { started[current] = true }
-            case ("test", 6):
-                guard let status = Case.Status(rawValue: field(1)) else { continue }
-                results[current].cases.append(Case(status: status, name: field(2), location: field(3),
-                                                   message: field(4), traceback: field(5)))
-            case ("error", 5):
-                results[current].cases.append(Case(status: .error, name: field(1), location: field(2),
-                                                   message: field(3), traceback: field(4), isTest: false))
-            case ("snapshot", 3):
-                results[current].snapshots.append((field(1), field(2)))
-            case ("seed", 3):
-                results[current].seeds.append((field(1), field(2)))
-            case ("event", 3):
-                // kept escaped: only busted_report.lua reads it
-                take(upTo: Int(field(1)) ?? consumed)
-                results[current].events.append(Event(offset: outputs[current].count,
-                                                     text: String(decoding: raw[2], as: UTF8.self)))
-            case ("coverage", 3):
-                results[current].coverage.append((field(1), field(2)))
-            case ("done", 2):
-                take(upTo: Int(field(1)) ?? consumed)
-                for k in results.indices { results[k].finished = true }
-            default:
+        func unreadable(_ problem: RecordError) {
+            results[current].addFileError("navlua test cannot read what the file's process wrote: \(problem)")
+        }
+        for decoded in records {
+            let record: ChildRecord
+            switch decoded {
+            case .success(let r): record = r
+            case .failure(let problem):
+                unreadable(problem)
                 continue
+            }
+            switch record {
+            case .file(let k, let offset), .load(let k, let offset):
+                guard k >= 1, k <= files.count else {
+                    unreadable(.noSuchFile(k, of: files.count))
+                    continue
+                }
+                take(upTo: offset)
+                current = k - 1
+                if case .file = record { started[current] = true }
+            case .test(let status, let name, let location, let message, let traceback):
+                results[current].cases.append(Case(status: status, name: name, location: location,
+                                                   message: message, traceback: traceback))
+            case .error(let name, let location, let message, let traceback):
+                results[current].cases.append(Case(status: .error, name: name, location: location,
+                                                   message: message, traceback: traceback, isTest: false))
+            case .snapshot(let action, let path):
+                results[current].snapshots.append((action, path))
+            case .seed(let block, let seed):
+                results[current].seeds.append((block, seed))
+            case .event(let offset, let text):
+                take(upTo: offset)
+                results[current].events.append(Event(offset: outputs[current].count, text: text))
+            case .coverage(let path, let hits):
+                results[current].coverage.append((path, hits))
+            case .done(let offset):
+                take(upTo: offset)
+                for k in results.indices { results[k].finished = true }
             }
         }
         take(upTo: output.count)
         for k in results.indices { results[k].output = String(decoding: outputs[k], as: UTF8.self) }
         return (results, started)
-    }
-
-    /// A record's field with its escapes (`\\ \t \n \r`) undone.
-    static func unescape(_ field: ArraySlice<UInt8>) -> String {
-        guard field.contains(UInt8(ascii: "\\")) else { return String(decoding: field, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(field.count)
-        var escaped = false
-        for b in field {
-            if escaped {
-                switch b {
-                case UInt8(ascii: "t"): out.append(9)
-                case UInt8(ascii: "n"): out.append(10)
-                case UInt8(ascii: "r"): out.append(13)
-                default: out.append(b)
-                }
-                escaped = false
-            } else if b == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                out.append(b)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func unescape(_ field: Substring) -> String {
-        unescape(ArraySlice(field.utf8))
     }
 }

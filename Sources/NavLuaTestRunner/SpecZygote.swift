@@ -17,7 +17,7 @@ import NavLuaBridge
 /// of the forking process, and the parent, which reads and reports, would
 /// then take a page fault on nearly every page it touches after each file.
 ///
-/// Protocol, one record a line (fields escaped as the driver's records):
+/// Protocol, one record a line (`RecordLine`, as the driver's records):
 ///
 ///     parent -> worker   run SLOT SEED FILE...      fork a process for these files in SLOT
 ///     worker -> parent   started SLOT PID
@@ -91,8 +91,7 @@ final class SpecZygote {
 
     /// Asks the worker to run `files` in `slot`; false when it is gone.
     func run(slot: Int, files: [String], seed: String) -> Bool {
-        let line = (["run", String(slot), seed] + files).map(SpecChild.escape).joined(separator: "\t") + "\n"
-        return SpecZygote.writeAll(control, Array(line.utf8))
+        SpecZygote.writeAll(control, Array(RecordLine.encode(["run", String(slot), seed] + files).utf8))
     }
 
     /// The worker's news so far: (kind, slot, value) with kind "started"
@@ -168,8 +167,7 @@ final class SpecZygote {
                     buffer += chunk[..<n]
                 }
                 while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let f = buffer[..<newline].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-                        .map { SpecFileResult.unescape(Substring(String(decoding: $0, as: UTF8.self))) }
+                    let f = RecordLine.decode(buffer[..<newline])
                     buffer.removeSubrange(...newline)
                     guard f.count >= 4, f[0] == "run", let slot = Int(f[1]), slots.indices.contains(slot) else { continue }
                     if let r = fork(slot: slot, seed: f[2], files: Array(f[3...]), devNull: devNull,

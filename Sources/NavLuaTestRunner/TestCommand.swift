@@ -26,7 +26,12 @@ public enum TestCommand {
         let options: TestOptions
         switch session.call("parse", [EmbeddedLua.testOptions] + args, status: 2) {
         case .failure(let f): return UsageError(f.message, command: "test").report()
-        case .success(let text): options = TestOptions(encoded: text)
+        case .success(let text):
+            do throws(TestOptions.Problem) {
+                options = try TestOptions(encoded: text)
+            } catch {
+                return UsageError(error.message, command: "test").report()
+            }
         }
         if let preset = options.preset {
             // The template every spec file is forked from, and any process it starts.
@@ -66,8 +71,9 @@ public enum TestCommand {
         case .success(let text): files = text.split(separator: "\n").map(String.init)
         }
         if files.isEmpty {
-            writeError("navlua: no spec files (names matching \(options.list("pattern").joined(separator: ", ")),"
-                       + " .lua) under \(options.list("ROOT").isEmpty ? SpecDiscovery.defaultRoot : options.list("ROOT").joined(separator: ", "))\n")
+            let roots = options.roots.isEmpty ? [SpecDiscovery.defaultRoot] : options.roots
+            writeError("navlua: no spec files (names matching \(options.namePatterns.joined(separator: ", ")),"
+                       + " .lua) under \(roots.joined(separator: ", "))\n")
             return 1
         }
         if let shard = options.shard {
@@ -84,9 +90,10 @@ public enum TestCommand {
         // load is an error before the suite starts, and is not run.
         var unloadable: [String: SpecFileResult] = [:]
         for line in ((try? session.call("compile", files).get()) ?? "").split(separator: "\n") {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(SpecFileResult.unescape)
+            let f = RecordLine.decode(line)
             guard f.count == 2 else { continue }
-            var r = SpecFileResult.parse(records: f[1], output: [], files: [f[0]]).results[0]
+            let records = ChildRecord.records(in: ArraySlice(f[1].utf8))
+            guard var r = SpecFileResult.parse(records: records, output: [], files: [f[0]]).results.first else { continue }
             r.finished = true
             r.reportedEarly = true
             unloadable[f[0]] = r
@@ -110,7 +117,7 @@ public enum TestCommand {
             }
             plans.append((seed, order, runnable, jobs))
         }
-        guard let zygote = SpecZygote(slots: max(1, min(options.jobs, files.count))),
+        guard let zygote = SpecZygote(slots: max(1, min(options.processes, files.count))),
               case .success = session.call("attach", zygote.slots.map { "/dev/fd/\($0.recordsWrite)" }),
               case .success = session.call("settle", []),
               zygote.start(session: session, options: options) else {

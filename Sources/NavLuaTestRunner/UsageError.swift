@@ -5,23 +5,23 @@ import Darwin
 #endif
 
 /// Problems with the command line itself: exit 2 with a hint.
-public struct UsageError: Error {
-    public let message: String
+struct UsageError: Error {
+    let message: String
     /// The command whose --help to suggest ("test": `navlua test --help`).
-    public let command: String?
-    public init(_ message: String, command: String? = nil) {
+    let command: String?
+    init(_ message: String, command: String? = nil) {
         self.message = message
         self.command = command
     }
 
-    public func report() -> Int32 {
+    func report() -> Int32 {
         writeError("navlua: \(message)\nTry 'navlua \(command.map { $0 + " " } ?? "")--help'.\n")
         return 2
     }
 }
 
 /// Writes to standard error after flushing what standard output holds.
-public func writeError(_ s: String) {
+func writeError(_ s: String) {
     var s = s
     fflush(nil)
     s.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }

@@ -48,7 +48,7 @@ struct WorkerPool {
         var killed = false
         /// Sent SIGINT: its deadline is the interrupt's.
         var interrupted = false
-        var records: [UInt8] = []
+        var records = ChildRecordStream()
 
         init(job: Int, deadline: Double?) {
             self.job = job
@@ -67,7 +67,7 @@ struct WorkerPool {
         var nextToDeliver = 0
         var started = 0
         var slots = [Running?](repeating: nil, count: zygote.slots.count)
-        let parallel = max(1, min(options.jobs, jobs.count, zygote.slots.count))
+        let parallel = max(1, min(options.processes, jobs.count, zygote.slots.count))
         let order = parallel > 1 ? largestFirst() : Array(jobs.indices)
         var interrupts = 0
 
@@ -180,10 +180,10 @@ struct WorkerPool {
         while true {
             let n = read(zygote.slots[slot].recordsRead, &buffer.bytes, buffer.bytes.count)
             if n > 0 {
-                if let t = options.timeout, !r.killed, !r.interrupted, startsAFile(buffer.bytes[..<n]) {
+                let new = r.records.append(buffer.bytes[..<n])
+                if let t = options.timeout, !r.killed, !r.interrupted, new.contains(where: startsAFile) {
                     r.deadline = monotonic() + t + WorkerPool.killGrace
                 }
-                r.records += buffer.bytes[..<n]
                 continue
             }
             if n < 0 && errno == EINTR { continue }
@@ -191,49 +191,24 @@ struct WorkerPool {
         }
     }
 
-    /// Whether a chunk of records has a `file` record (a record begins a
-    /// line; a chunk begins on a record boundary often enough for this).
-    private func startsAFile(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let record = Array("file\t".utf8)
-        var lineStart = true
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            if lineStart && bytes.endIndex - i >= record.count && bytes[i..<i + record.count].elementsEqual(record) {
-                return true
-            }
-            lineStart = bytes[i] == UInt8(ascii: "\n")
-            i += 1
-        }
+    private func startsAFile(_ record: Result<ChildRecord, RecordError>) -> Bool {
+        if case .success(.file) = record { return true }
         return false
     }
 
     private func finish(_ slot: Int, _ r: Running, status: Int32, lost reason: String? = nil) -> [SpecFileResult] {
         let output = zygote.slots[slot].output
         let names = jobs[r.job].map { files[$0] }
-        var (results, started) = SpecFileResult.parse(records: String(decoding: r.records, as: UTF8.self),
-                                                      output: readAll(output), files: names)
+        var (results, started) = SpecFileResult.parse(records: r.records.records, output: readAll(output),
+                                                      files: names)
         _ = ftruncate(output, 0)
         _ = lseek(output, 0, SEEK_SET)
         let culprit = started.lastIndex(of: true) ?? 0
-        let signal = status & 0x7f
-        let exitCode = (status >> 8) & 0xff
         guard !results[culprit].finished else { return results }
-        if let reason {
-            results[culprit].addFileError(reason)
-        } else if r.killed && r.interrupted {
-            results[culprit].addFileError("interrupted!: the process running this file was stopped after SIGINT;"
-                                          + " the rest of the file did not run")
-        } else if r.killed {
-            results[culprit].addFileError("timeout: the file ran past --timeout \(SpecDriver.figure(options.timeout ?? 0)) s"
-                                          + " and its process was stopped; the rest of the file did not run")
-        } else if signal != 0 {
-            let name = signal == SIGKILL ? " (SIGKILL: out of memory?)" : signal == SIGSEGV ? " (SIGSEGV)" : ""
-            results[culprit].addFileError("the process running this file was killed by signal \(signal)\(name)")
-        } else if !results[culprit].cases.contains(where: { !$0.isTest && $0.status == .error }) {
-            results[culprit].addFileError(exitCode == 0
-                ? "the file ended its process (os.exit?) before its tests finished"
-                : exitCode == 127 ? "the worker could not start a process for the file"
-                : "the process running this file exited with status \(exitCode) before the file finished")
+        let end = ChildEnd(status: status, killed: r.killed, interrupted: r.interrupted, lost: reason)
+        let reported = results[culprit].cases.contains { !$0.isTest && $0.status == .error }
+        if let problem = end.problem(timeout: options.timeout, fileReportedError: reported) {
+            results[culprit].addFileError(problem)
         }
         for k in results.indices where k > culprit {
             results[k].addFileError("did not run: it shares one Lua state with \(names[culprit]) (expose or"

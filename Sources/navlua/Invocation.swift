@@ -1,5 +1,3 @@
-import NavLuaTestRunner
-
 /// A command line as lua.c reads it (its collectargs), with navlua's own
 /// options allowed among lua's: `-e stat`, `-l mod`, `-l g=mod`, `-i`, `-v`,
 /// `-E`, `-W` in any order and as often as wanted, `--` or `-` ending them,
@@ -24,7 +22,7 @@ struct Invocation {
     var hasCode: Bool { steps.contains { if case .code = $0 { return true } else { return false } } }
 
     /// Reads argv from index `first` (1 for `navlua ...`, 2 for `navlua run ...`).
-    init(_ argv: [[UInt8]], from first: Int) throws {
+    init(_ argv: [[UInt8]], from first: Int) throws(CommandLineError) {
         let dash = UInt8(ascii: "-")
         var i = first
         script = argv.count
@@ -74,11 +72,15 @@ struct Invocation {
     }
 }
 
-/// A bad command line, in lua.c's words, its argument as given.
+/// A bad command line of `navlua run` or `navlua repl`: lua.c's options
+/// in lua.c's words, their argument as given (bytes), and navlua's own
+/// (`RunOptions`) in navlua's.
 struct CommandLineError: Error {
     let message: [UInt8]
 
     init(_ message: [UInt8]) { self.message = message }
+
+    init(_ message: String) { self.init(Array(message.utf8)) }
 
     init(unrecognized option: [UInt8]) {
         self.init(Array("unrecognized option '".utf8) + option + Array("'".utf8))

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
-import NavLuaTestRunner
 
 /// `navlua run [options] [FILE [ARGS...]]`, and `navlua [options] ...`
 /// without `run`: lua.c's command line (see `Invocation`) run as lua.c's
@@ -18,18 +17,14 @@ enum RunCommand {
         var invocation: Invocation
         do {
             invocation = try Invocation(argv, from: first)
-        } catch let e as CommandLineError {
-            return e.report()
-        } catch let e as UsageError {
-            return e.report()
         } catch {
-            return 2
+            return error.report()
         }
         if interactive { invocation.interactive = true }
         let nothingToRun = invocation.script == argv.count && invocation.steps.isEmpty
             && !invocation.interactive && !invocation.showVersion
         if explicit && nothingToRun {
-            return UsageError("run needs a FILE, '-' or -e CODE").report()
+            return CommandLineError("run needs a FILE, '-' or -e CODE").report()
         }
         return run(invocation, argv)
     }
@@ -38,6 +33,9 @@ enum RunCommand {
     static func run(_ invocation: Invocation, _ argv: [[UInt8]]) -> Int32 {
         if invocation.showVersion { print(NavLuaHost.version + ", " + NavLuaHost.luaCopyright) }
         let options = invocation.options
+        // The preset of navigations made without one, for this process and
+        // any it starts.
+        if let preset = options.preset { NavLuaHost.usePreset(preset) }
         let repl = invocation.interactive
             || (invocation.script == argv.count && !invocation.hasCode && !invocation.showVersion && isatty(0) != 0)
         var hostOptions = options

@@ -1,5 +1,4 @@
 import NavLuaBridge
-import NavLuaTestRunner
 
 /// navlua's own options, shared by `run` and the REPL: the limits and the
 /// files a run writes. File names are bytes, as the shell gave them.
@@ -9,20 +8,22 @@ struct RunOptions {
     var traceFile: [UInt8]?
     var timelineFile: [UInt8]?
     var filmstripFile: [UInt8]?
+    /// --preset: the command applies it (`RunCommand.run`).
+    var preset: String?
 
     static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip", "--preset"]
 
     /// Consumes the option at args[i] if it is one of these; returns how
     /// many arguments it took (0 when it is not a run option).
-    mutating func consume(_ args: [[UInt8]], at i: Int) throws -> Int {
+    mutating func consume(_ args: [[UInt8]], at i: Int) throws(CommandLineError) -> Int {
         let name = String(decoding: args[i], as: UTF8.self)
         guard RunOptions.names.contains(name) else { return 0 }
-        guard i + 1 < args.count else { throw UsageError("\(name) needs a value") }
+        guard i + 1 < args.count else { throw CommandLineError("\(name) needs a value") }
         let value = args[i + 1]
-        func positive() throws -> Double {
+        func positive() throws(CommandLineError) -> Double {
             let text = String(decoding: value, as: UTF8.self)
             guard let d = Double(text), d.isFinite, d > 0 else {
-                throw UsageError("\(name) must be a positive number (got '\(text)')")
+                throw CommandLineError("\(name) must be a positive number (got '\(text)')")
             }
             return d
         }
@@ -31,7 +32,7 @@ struct RunOptions {
         case "--memory-limit": memoryLimitMB = try positive()
         case "--trace": traceFile = value
         case "--timeline": timelineFile = value
-        case "--preset": NavLuaHost.usePreset(String(decoding: value, as: UTF8.self))
+        case "--preset": preset = String(decoding: value, as: UTF8.self)
         default: filmstripFile = value
         }
         return 2

@@ -3,7 +3,7 @@
 -- NAME`, in the parent's Lua state (the template, where busted and the
 -- modules the handlers use are loaded, as under busted). Each spec file
 -- runs in a process of its own, so the handler cannot listen to it: the
--- child records the events busted published (spec_driver.lua), and this
+-- child records the events busted published (spec_run.lua), and this
 -- replays them, file by file in file order, into a busted core of its own
 -- (the specs' core is left alone: a child forked later must not have the
 -- handler listening) between the suite events busted's execute would

@@ -7,7 +7,6 @@ import NavLuaSystem
 import NavLuaBridge
 import NavLuaEngine
 import NavLuaVisuals
-import NavLuaTestRunner
 
 /// The files `--trace`, `--timeline` and `--filmstrip` ask for: a frame
 /// recorder is installed before the script runs (only when one of them is
@@ -43,7 +42,7 @@ enum Outputs {
                 writeError(bytes: Array("navlua: ".utf8) + failure.messageBytes + [10])
                 ok = false
             } catch {
-                writeError("navlua: \(error)\n")
+                writeError(bytes: Array("navlua: \(error)\n".utf8))
                 ok = false
             }
         }

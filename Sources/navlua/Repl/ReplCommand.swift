@@ -5,7 +5,6 @@ import Darwin
 #endif
 import NavLuaBridge
 import NavLuaEngine
-import NavLuaTestRunner
 
 /// `navlua repl [options] [FILE [ARGS...]]`: `navlua -i [options] [FILE [ARGS...]]`,
 /// lua.c's command line with the REPL entered whatever else it holds.

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
-import NavLuaTestRunner
 
 /// One REPL session at the terminal: reads lines, hands them to the
 /// bridge's `ReplEvaluator`, prints what it returns and the status line,
@@ -24,7 +23,7 @@ final class ReplSession {
             do {
                 reader = try EditLineReader(historyPath: Repl.historyPath)
             } catch {
-                writeError(error.message)
+                writeError(bytes: Array(error.message.utf8))
                 reader = PlainLineReader()
             }
         } else {
