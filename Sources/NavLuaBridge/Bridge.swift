@@ -22,6 +22,8 @@ public final class Bridge {
     /// of navlua.define_preset, in order. They outlive navlua.reset, like
     /// the functions a script defines.
     var presets: [Preset] = Preset.builtIn()
+    /// Where the navigation call under way was made (NavigationBinding).
+    let callSite = LuaCallSite()
     /// The preset of navigations made without one (`navlua run --preset`);
     /// nil means "uikit".
     public var defaultPreset: String?
@@ -152,4 +154,23 @@ func bridged(_ L: OpaquePointer?, _ name: StaticString,
 /// A bad argument: the message names the field and what it got.
 func argumentError(_ what: String, _ expected: String, got: String) -> NavError {
     NavError("'\(what)' must be \(expected) (got \(got))")
+}
+
+/// Where a navigation call was made: its name and the Lua code that called
+/// it, described only when the engine asks (the call had to wait).
+final class LuaCallSite: CallSite {
+    private var L: OpaquePointer?
+    private var name: StaticString = ""
+
+    func at(_ L: OpaquePointer, _ name: StaticString) -> LuaCallSite {
+        self.L = L
+        self.name = name
+        return self
+    }
+
+    func describe() -> String {
+        let name = "\(self.name)"
+        guard let L = L, let position = Lua(L).callerPosition() else { return name }
+        return "\(name) at \(position)"
+    }
 }

@@ -36,6 +36,15 @@ struct Lua {
         }
     }
     func pushNil() { lua_pushnil(L) }
+
+    /// "file:line" of the Lua code that called in (navlua_where), nil when
+    /// no Lua function is on the stack.
+    func callerPosition() -> String? {
+        navlua_where(L)
+        defer { pop() }
+        guard let s = string(-1), s.hasSuffix(": ") else { return nil }
+        return String(s.dropLast(2))
+    }
     func pushValue(_ i: Int32) { lua_pushvalue(L, i) }
     func newTable(array: Int32 = 0, hash: Int32 = 0) { lua_createtable(L, array, hash) }
 

@@ -185,6 +185,13 @@ enum NavigationBinding {
         try Options(lua, i, allowed: ["animated"]).animated
     }
 
+    /// Where a navigation call is made, for the error it may give later if
+    /// it has to wait in the queue ("nav:push at x.lua:3"): the bridge's
+    /// one LuaCallSite, read at once if the call waits (no allocation).
+    private static func site(_ lua: Lua, _ name: StaticString) -> CallSite {
+        bridge(of: lua.L).callSite.at(lua.L, name)
+    }
+
     /// Returns the screen a pop variant removed (or nil) to Lua.
     private static func returning(_ popped: Screen?, _ lua: Lua) -> Int32 {
         ScreenBinding.push(popped, lua)
@@ -195,7 +202,7 @@ enum NavigationBinding {
         bridged(L, "nav:push") { b, lua in
             let nav = try navigation(lua, b)
             let screen = try ScreenBinding.screen(lua, b, 2, "screen")
-            try nav.push(screen, animated: animated(lua, 3))
+            try nav.push(screen, animated: animated(lua, 3), site: site(lua, "nav:push"))
             return 0
         }
     }
@@ -203,14 +210,14 @@ enum NavigationBinding {
     static let pop: navlua_SwiftFunction = { L in
         bridged(L, "nav:pop") { b, lua in
             let nav = try navigation(lua, b)
-            return returning(try nav.pop(animated: animated(lua, 2)), lua)
+            return returning(try nav.pop(animated: animated(lua, 2), site: site(lua, "nav:pop")), lua)
         }
     }
 
     static let popToRoot: navlua_SwiftFunction = { L in
         bridged(L, "nav:pop_to_root") { b, lua in
             let nav = try navigation(lua, b)
-            return returning(try nav.popToRoot(animated: animated(lua, 2)), lua)
+            return returning(try nav.popToRoot(animated: animated(lua, 2), site: site(lua, "nav:pop_to_root")), lua)
         }
     }
 
@@ -218,7 +225,7 @@ enum NavigationBinding {
         bridged(L, "nav:pop_to") { b, lua in
             let nav = try navigation(lua, b)
             let screen = try ScreenBinding.screen(lua, b, 2, "screen")
-            return returning(try nav.pop(to: screen, animated: animated(lua, 3)), lua)
+            return returning(try nav.pop(to: screen, animated: animated(lua, 3), site: site(lua, "nav:pop_to")), lua)
         }
     }
 
@@ -234,14 +241,14 @@ enum NavigationBinding {
                 defer { lua.pop() }
                 list.append(try ScreenBinding.screen(lua, b, -1, "screens[\(i)]"))
             }
-            try nav.setScreens(list, animated: animated(lua, 3))
+            try nav.setScreens(list, animated: animated(lua, 3), site: site(lua, "nav:set_screens"))
             return 0
         }
     }
 
     static let back: navlua_SwiftFunction = { L in
         bridged(L, "nav:back") { b, lua in
-            try navigation(lua, b).back()
+            try navigation(lua, b).back(site: site(lua, "nav:back"))
             return 0
         }
     }
@@ -249,7 +256,7 @@ enum NavigationBinding {
     static let present: navlua_SwiftFunction = { L in
         bridged(L, "nav:present") { b, lua in
             let nav = try navigation(lua, b)
-            try nav.present(animated: animated(lua, 2))
+            try nav.present(animated: animated(lua, 2), site: site(lua, "nav:present"))
             return 0
         }
     }
@@ -257,7 +264,7 @@ enum NavigationBinding {
     static let dismiss: navlua_SwiftFunction = { L in
         bridged(L, "nav:dismiss") { b, lua in
             let nav = try navigation(lua, b)
-            try nav.dismiss(animated: animated(lua, 2))
+            try nav.dismiss(animated: animated(lua, 2), site: site(lua, "nav:dismiss"))
             return 0
         }
     }

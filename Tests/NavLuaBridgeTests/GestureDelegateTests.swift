@@ -76,7 +76,7 @@ final class GestureDelegateTests: XCTestCase {
         XCTAssertThrowsError(try world.settle(maxSeconds: 0.5)) { error in
             let lines = NavError.text(of: error).split(separator: "\n")
             XCTAssertEqual(lines.count, 2)
-            XCTAssertEqual(String(lines[1]), Pitfall.rootFreeze.line)
+            XCTAssertEqual(String(lines[1]), Pitfall.rootFreeze.line(.cleared))
         }
         try! world.backgroundAndForeground()
         XCTAssertFalse(nav.stuck)

@@ -109,6 +109,39 @@ describe("touches", function()
   end)
 end)
 
+-- A call that waited in the queue fails when the queue runs, inside
+-- another call: the message keeps that call's line and names the one that
+-- queued it, with its line.
+describe("queued calls that fail later", function()
+  before_each(function() navlua.reset() end)
+
+  it("name the call that queued them and where", function()
+    local nav = navlua.navigation{style = "edge", root = navlua.screen{title = "A"}}
+    local b = navlua.screen{title = "B"}
+    nav:push(b)
+    local line = debug.getinfo(1, "l").currentline + 1
+    nav:push(b)
+    local err = error_of(function() navlua.tick(30) end)
+    assert.matches("errors_spec%.lua:%d+: navlua%.tick: screen 'B' is already in the stack", err)
+    assert.truthy(err:find("(queued by nav:push at " .. debug.getinfo(1, "S").short_src .. ":" .. line .. ")", 1, true), err)
+  end)
+
+  it("from a hook too", function()
+    local nav = navlua.navigation{style = "edge", root = navlua.screen{title = "A"}}
+    local line
+    local b = navlua.screen{title = "B", will_appear = function()
+      line = debug.getinfo(1, "l").currentline + 1
+      nav:dismiss()   -- from a hook: it waits, and fails once it runs (nothing is presented)
+    end}
+    local err = error_of(function()
+      nav:push(b)
+      navlua.settle()
+    end)
+    assert.truthy(err:find("the navigation is not presented (queued by nav:dismiss at "
+                           .. debug.getinfo(1, "S").short_src .. ":" .. line .. ")", 1, true), err)
+  end)
+end)
+
 describe("hooks that raise", function()
   before_each(function() navlua.reset() end)
 

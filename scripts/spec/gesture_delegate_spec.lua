@@ -315,6 +315,49 @@ describe("the other pitfalls", function()
     assert.truthy(p[1].fix:find("pop_disabled", 1, true))
   end)
 
+  -- A fix must work where it is reported: with the app's own delegate
+  -- (seed 004's delegate = self) pop_disabled is not read, so the fix is
+  -- the seed's own, the switch restored per screen.
+  it("seed 004 with the app's gesture delegate: the fix it names works there", function()
+    local delegate = {should_begin = function() return true end}
+    local function setup(fixed)
+      navlua.reset()
+      local nav
+      local function wants(on) return fixed and function() nav.pop_gesture = on end or nil end
+      nav = navlua.navigation{style = "edge", gesture_delegate = delegate, root = navlua.screen{title = "A"}}
+      nav:push(navlua.screen{title = "B", did_appear = wants(true)}, {animated = false})
+      nav:push(navlua.screen{title = "C", pop_disabled = true, did_appear = wants(false),
+                             will_appear = not fixed and function() nav.pop_gesture = false end or nil})
+      navlua.settle()
+      return nav
+    end
+    -- what the UIKit-delegate fix says does nothing here: C's pop_disabled is not read
+    local nav = setup(false)
+    nav.pop_gesture = true
+    navlua.drag{from = {5, 400}, by = {300, 0}, duration = 0.2}
+    navlua.settle()
+    assert.are.equal(2, nav.count)
+    nav = setup(false)
+    nav:back()
+    navlua.settle()
+    local p = navlua.trace("pitfall")
+    assert.are.equal("pop_gesture_leaked", p[1].name)
+    assert.falsy(p[1].fix:find("pop_disabled on the screen", 1, true))
+    assert.truthy(p[1].fix:find("did_appear", 1, true))
+    -- the fix it names: no pitfall, and B swipes back while C does not
+    nav = setup(true)
+    assert.are.equal("edge", nav.style)
+    navlua.drag{from = {5, 400}, by = {300, 0}, duration = 0.2}
+    navlua.settle()
+    assert.are.equal(3, nav.count, "C turned the switch off")
+    nav:back()
+    navlua.settle()
+    assert.are.same({}, navlua.trace("pitfall"))
+    navlua.drag{from = {5, 400}, by = {300, 0}, duration = 0.2}
+    navlua.settle()
+    assert.are.equal(1, nav.count, "B turned it back on")
+  end)
+
   it("seed 004: switched back on in time, no pitfall", function()
     local nav
     nav = navlua.navigation{style = "edge", root = navlua.screen{title = "A"}}

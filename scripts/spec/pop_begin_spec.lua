@@ -160,6 +160,23 @@ describe("edge style (UIKit's edge swipe)", function()
     assert.are.equal(navlua.trace("touch")[1].frame, e.frame)  -- decided at touch-down
   end)
 
+  -- UIScreenEdgePanGestureRecognizer fails on a pan that does not leave
+  -- the edge: navlua's estimate is 45 degrees (manual §5.4.2).
+  it("refuses a mostly vertical drag from the edge (the edge pan's direction test)", function()
+    local nav = two("edge")
+    local r = navlua.drag{from = {5, 300}, by = {20, 300}, duration = 0.25}
+    assert.is_nil(r.recognizer)
+    assert.are.equal("direction", r.refused_by)
+    navlua.settle()
+    assert.are.equal(2, nav.count)
+    assert.are.equal("pop", navlua.drag{from = {5, 300}, by = {200, 150}, duration = 0.25}.recognizer)
+  end)
+
+  it("applies the direction test with the app's gesture delegate too (it is the recognizer's own)", function()
+    two("edge", nil, {gesture_delegate = {should_begin = function() return true end}})
+    assert.are.equal("direction", navlua.drag{from = {5, 300}, by = {20, 300}, duration = 0.25}.refused_by)
+  end)
+
   it("honours edge_width", function()
     two("edge", nil, {edge_width = 40})
     assert.is_nil(swipe(30, 200).refused_by)
@@ -187,10 +204,10 @@ describe("edge style (UIKit's edge swipe)", function()
     assert.are.equal("transitioning", swipe(5, 200).refused_by)
   end)
 
-  it("refuses a pan against the layout direction but not a vertical one", function()
+  it("refuses a pan against the layout direction, and a vertical one", function()
     two("edge")
     assert.are.equal("direction", swipe(10, -100).refused_by)
-    assert.are.equal("pop", swipe(10, 0, 200).recognizer)
+    assert.are.equal("direction", swipe(10, 0, 200).refused_by)
   end)
 
   it("asks enabled, allow_drag_back and will_go_back", function()

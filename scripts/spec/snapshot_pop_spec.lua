@@ -36,6 +36,24 @@ describe("snapshot style", function()
     t:up()
   end)
 
+  -- 0.4 - x / 800 is below 0 past x = 320; UIKit clamps an alpha to [0, 1].
+  it("keeps the mask's alpha within [0, 1] all the way out", function()
+    local nav = two()
+    local t = navlua.touch_down(5, 400)
+    t:move_to(389, 400, 0.25)
+    local v = nav:visual()
+    assert.is_true(v.top.x > 320)
+    assert.are.equal(0, v.mask)
+    t:up()
+    local least = 1
+    for _ = 1, 30 do
+      navlua.tick()
+      local m = nav:visual().mask
+      if m < least then least = m end
+    end
+    assert.are.equal(0, least)
+  end)
+
   it("leaves the view where it is when x < 0", function()
     local nav = two()
     local t = navlua.touch_down(100, 400)

@@ -37,6 +37,13 @@ public enum NavError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// A bad call that waited in the queue: the message names where it was
+    /// made (`site`), since the call that runs the queue is elsewhere.
+    func queued(by site: String) -> NavError {
+        guard case .badCall(let m) = self else { return self }
+        return .badCall("\(m) (queued by \(site))")
+    }
+
     /// `error`'s text, whatever threw it.
     static func text(of error: any Error) -> String {
         (error as? NavError)?.message ?? "\(error)"

@@ -25,20 +25,25 @@ public enum Pitfall: String, Sendable, CaseIterable {
         }
     }
 
-    /// The fix the seeds give.
-    public var fix: String {
+    /// The fix the seeds give, for the navigation's configuration: a fix
+    /// must work where it is reported. With the app's own gesture delegate
+    /// (or none), pop_disabled is not read (manual §6.2), so the leaked
+    /// switch is restored per screen instead, as seed 004 does.
+    public func fix(_ delegate: GestureDelegate) -> String {
         switch self {
         case .rootFreeze:
             return "give the gesture a delegate that refuses at the root: should_begin (or should_receive_touch) returning nav.count > 1 (seed 001)"
         case .customBackButton:
             return "set gesture_delegate to a table of your own (seed 001: delegate = self), not false, and refuse at the root"
-        case .popGestureLeaked:
+        case .popGestureLeaked where delegate.isUIKit:
             return "keep the switch per screen: pop_disabled on the screen that wants no swipe, not nav.pop_gesture (seed 004)"
+        case .popGestureLeaked:
+            return "restore the switch per screen, as seed 004 does with its vcsDic: each screen sets nav.pop_gesture to its own value in did_appear (pop_disabled is not read with a gesture_delegate)"
         case .barAfterCancel:
             return "turn bar_per_screen on, so the bar follows the top screen again after a cancel (FD issue #55)"
         }
     }
 
     /// One line for a failure message.
-    public var line: String { "pitfall \(rawValue): \(what); fix: \(fix)" }
+    public func line(_ delegate: GestureDelegate) -> String { "pitfall \(rawValue): \(what); fix: \(fix(delegate))" }
 }

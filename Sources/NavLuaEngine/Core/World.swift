@@ -25,6 +25,9 @@ public final class World {
     var animations: [RunningAnimation] = []
     /// The pitfalls that occurred, first occurrence order (issue 13).
     public private(set) var pitfalls: [Pitfall] = []
+    /// Their lines for failure messages, each with the fix for the
+    /// configuration it occurred in.
+    private var pitfallLines: [String] = []
 
     private var nextIDs: [String: Int] = [:]
     /// >0 while user code (a hook or a subscriber) runs.
@@ -182,11 +185,15 @@ public final class World {
 
     /// Records a pitfall; the first of each kind is kept for failure messages.
     func pitfall(_ p: Pitfall, _ nav: NavigationController, screen: Screen?, _ extra: [(String, TraceValue)] = []) {
-        if !pitfalls.contains(p) { pitfalls.append(p) }
+        let delegate = nav.options.gestureDelegate
+        if !pitfalls.contains(p) {
+            pitfalls.append(p)
+            pitfallLines.append(p.line(delegate))
+        }
         var fields: [(String, TraceValue)] = [("name", .string(p.rawValue)), ("nav", .int(nav.id))]
         if let s = screen { fields.append(("screen", .string(s.title))) }
         fields += extra
-        fields.append(("fix", .string(p.fix)))
+        fields.append(("fix", .string(p.fix(delegate))))
         recordFields(.pitfall, fields)
     }
 
@@ -256,7 +263,7 @@ public final class World {
             var frames = 0
             while !activeThings().isEmpty {
                 if frames >= limit {
-                    throw .stillActive(seconds: maxSeconds, active: activeThings(), pitfalls: pitfalls.map(\.line))
+                    throw .stillActive(seconds: maxSeconds, active: activeThings(), pitfalls: pitfallLines)
                 }
                 guard try stepFrames(1) else { return }
                 frames += 1

@@ -3,9 +3,9 @@ extension PopBeginRules {
     /// (checked at touch-down), then: more than one screen; the top has
     /// UIKit's back button (a custom one makes UIKit's delegate refuse,
     /// seed 001, a pitfall the detector reports); the top not
-    /// `pop_disabled`; no transition running; the pan not moving against the
-    /// layout direction (seed 001: refusing at the root avoids the freeze);
-    /// then the hooks.
+    /// `pop_disabled`; no transition running; the edge pan's direction test
+    /// (not against the layout direction, not mostly vertical); then the
+    /// hooks. (Seed 001: refusing at the root avoids the freeze.)
     static func edge(_ c: PopBeginContext) -> BeginDecision {
         let nav = c.navigation
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
@@ -14,7 +14,7 @@ extension PopBeginRules {
         guard let disabled = c.ask.read({ try top.source.flag("pop_disabled") }) else { return .failed }
         if disabled { return .refuse(.popDisabled) }
         if nav.transitioning { return .refuse(.transitioning) }
-        if c.sign * c.pan.translation.x < 0 { return .refuse(.direction) }
+        if edgePanFails(c) { return .refuse(.direction) }
         return askHooks(c, top)
     }
 }

@@ -53,7 +53,7 @@ enum PopBeginRules {
     /// delegate's `should_begin`, and one transition at a time, which navlua
     /// keeps since it cannot run two.
     static func delegated(_ c: PopBeginContext) -> BeginDecision {
-        if c.style == .edge, c.sign * c.pan.translation.x < 0 { return .refuse(.direction) }
+        if c.style == .edge, edgePanFails(c) { return .refuse(.direction) }
         switch c.ask.delegate(.should_begin, .gesture(c.pan.info)) {
         case .failed: return .failed
         case .value(false): return .refuse(.shouldBegin)
@@ -61,6 +61,16 @@ enum PopBeginRules {
         }
         if c.navigation.transitioning { return .refuse(.transitioning) }
         return .begin
+    }
+
+    /// The edge pan's own direction test (UIScreenEdgePanGestureRecognizer):
+    /// it recognizes a pan that leaves the edge toward the trailing side,
+    /// more across the screen than along the edge; a mostly vertical drag
+    /// from the edge fails it. Apple publishes no angle: navlua takes 45
+    /// degrees (|dy| > |dx| fails), an estimate (manual §5.4.2).
+    static func edgePanFails(_ c: PopBeginContext) -> Bool {
+        let t = c.pan.translation
+        return c.sign * t.x < 0 || abs(t.y) > abs(t.x)
     }
 
     /// The hooks shared by the edge and full-screen styles: `enabled`, then

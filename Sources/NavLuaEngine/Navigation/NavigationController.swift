@@ -24,7 +24,7 @@ public final class NavigationController: NavigationFacts {
     /// Vertical offset of the whole navigation while presented or dismissed.
     var presentationY: Double = 0
     package private(set) var transition: Transition?
-    var queue: [NavigationCall] = []
+    var queue: [QueuedCall] = []
     /// A finger drives a pop on this navigation, from its gesture's `began`
     /// to the release (the animation after it runs on its own): Flutter's
     /// `userGestureInProgress`.
@@ -92,7 +92,7 @@ public final class NavigationController: NavigationFacts {
 
     /// Empties the stack and the queue when the world shuts down.
     func releaseScreens() {
-        for call in queue { for screen in call.screens { screen.pins -= 1 } }
+        for queued in queue { for screen in queued.call.screens { screen.pins -= 1 } }
         queue.removeAll()
         transition = nil
         userGestureInProgress = false

@@ -1,43 +1,56 @@
+/// Where a call was made, in the host's words ("nav:push at x.lua:3"),
+/// asked for only when the call has to wait in the queue: a queued call
+/// that fails later names it.
+public protocol CallSite: AnyObject {
+    func describe() -> String
+}
+
+/// A call waiting in the queue, with where it was made.
+struct QueuedCall {
+    let call: NavigationCall
+    let site: String?
+}
+
 /// A navigation's public calls, and the queue where those that arrive
 /// while it is busy wait their turn: a call made from a hook, or while a
 /// transition runs or a finger drives a pop, runs once the navigation is
-/// free, in call order, and the trace shows when (manual §3.3).
+/// free, in call order, and the trace shows when (manual §4.4).
 extension NavigationController {
-    public func push(_ screen: Screen, animated: Bool) throws(NavError) {
-        try perform(.push(screen, animated: animated))
+    public func push(_ screen: Screen, animated: Bool, site: CallSite? = nil) throws(NavError) {
+        try perform(.push(screen, animated: animated), site: site)
     }
 
     /// Returns the popped screen; nil at the root or when the call was queued.
     @discardableResult
-    public func pop(animated: Bool) throws(NavError) -> Screen? {
-        try perform(.pop(animated: animated))
+    public func pop(animated: Bool, site: CallSite? = nil) throws(NavError) -> Screen? {
+        try perform(.pop(animated: animated), site: site)
     }
 
     @discardableResult
-    public func popToRoot(animated: Bool) throws(NavError) -> Screen? {
-        try perform(.popToRoot(animated: animated))
+    public func popToRoot(animated: Bool, site: CallSite? = nil) throws(NavError) -> Screen? {
+        try perform(.popToRoot(animated: animated), site: site)
     }
 
     @discardableResult
-    public func pop(to screen: Screen, animated: Bool) throws(NavError) -> Screen? {
-        try perform(.popTo(screen, animated: animated))
+    public func pop(to screen: Screen, animated: Bool, site: CallSite? = nil) throws(NavError) -> Screen? {
+        try perform(.popTo(screen, animated: animated), site: site)
     }
 
-    public func setScreens(_ list: [Screen], animated: Bool) throws(NavError) {
-        try perform(.setScreens(list, animated: animated))
+    public func setScreens(_ list: [Screen], animated: Bool, site: CallSite? = nil) throws(NavError) {
+        try perform(.setScreens(list, animated: animated), site: site)
     }
 
     /// The back button: `will_go_back`, then pop, or dismiss at the root.
-    public func back() throws(NavError) {
-        try perform(.back)
+    public func back(site: CallSite? = nil) throws(NavError) {
+        try perform(.back, site: site)
     }
 
-    public func present(animated: Bool) throws(NavError) {
-        try perform(.present(animated: animated))
+    public func present(animated: Bool, site: CallSite? = nil) throws(NavError) {
+        try perform(.present(animated: animated), site: site)
     }
 
-    public func dismiss(animated: Bool) throws(NavError) {
-        try perform(.dismiss(animated: animated))
+    public func dismiss(animated: Bool, site: CallSite? = nil) throws(NavError) {
+        try perform(.dismiss(animated: animated), site: site)
     }
 
     /// Calls made from a hook or while anything moves wait their turn.
@@ -48,33 +61,34 @@ extension NavigationController {
     }
 
     @discardableResult
-    private func perform(_ call: NavigationCall) throws(NavError) -> Screen? {
+    private func perform(_ call: NavigationCall, site: CallSite?) throws(NavError) -> Screen? {
         let world = try attachedWorld()
         try check(call)
         if mustQueue || waitsForAnotherNavigation(call) {
-            enqueue(call)
+            enqueue(QueuedCall(call: call, site: site?.describe()))
             return nil
         }
         return try world.drive { () throws(NavError) in try apply(call) }
     }
 
-    private func enqueue(_ call: NavigationCall) {
-        for screen in call.screens { screen.pins += 1 }
-        queue.append(call)
-        world.record(.queued, ["nav": .int(id), "call": .string(call.name)])
+    private func enqueue(_ queued: QueuedCall) {
+        for screen in queued.call.screens { screen.pins += 1 }
+        queue.append(queued)
+        world.record(.queued, ["nav": .int(id), "call": .string(queued.call.name)])
     }
 
     /// Runs queued calls while the navigation is free; a failure is the
     /// current driving call's error.
     func drainQueue() {
-        while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0]) {
-            let call = queue.removeFirst()
-            defer { for screen in call.screens { screen.pins -= 1 } }
+        while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0].call) {
+            let queued = queue.removeFirst()
+            defer { for screen in queued.call.screens { screen.pins -= 1 } }
             do throws(NavError) {
-                try check(call)
-                _ = try apply(call)
+                try check(queued.call)
+                _ = try apply(queued.call)
             } catch {
-                world.fail(error)
+                // the call that runs now is not where the error was made
+                world.fail(queued.site.map { error.queued(by: $0) } ?? error)
             }
         }
     }
@@ -100,7 +114,7 @@ extension NavigationController {
                 throw .badCall("screen '\(screen.title)' is in another navigation")
             }
         case .popTo(let screen, _):
-            if !screens.contains(where: { $0 === screen }) && !queue.contains(where: { $0.screens.contains { $0 === screen } }) {
+            if !screens.contains(where: { $0 === screen }) && !queue.contains(where: { $0.call.screens.contains { $0 === screen } }) {
                 throw .badCall("screen '\(screen.title)' is not in the stack")
             }
         case .setScreens(let list, _):

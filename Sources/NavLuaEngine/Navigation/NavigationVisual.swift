@@ -41,7 +41,8 @@ struct VisualGeometry {
             case .snapshotPop:
                 let x = tr.offset
                 top = Visual.Placed(screen: tr.top, x: s * x)
-                mask = t.snapshotMaskBase - x / t.snapshotMaskDivisor
+                // QD's alpha 0.4 - x / 800, as UIKit draws it: clamped to [0, 1]
+                mask = clamp(t.snapshotMaskBase - x / t.snapshotMaskDivisor, 0, 1)
                 if let b = tr.below {
                     let g = t.snapshotGap * (w - x) / w
                     let h = config.height
