@@ -74,6 +74,7 @@ enum ScreenBinding {
                     throw argumentError(hook.rawValue, "a function", got: lua.describe(-1))
                 }
             }
+            warnOfMisspelledHooks(lua, title: title)
             let id = b.makeScreenID()
             let screen = Screen(id: id, source: LuaScreenSource(bridge: b, id: id, title: title))
             luaL_setmetatable(L, metatable)
@@ -110,6 +111,28 @@ enum ScreenBinding {
         guard let source = screen?.source as? LuaScreenSource, source.pushTable() else {
             lua.pushNil()
             return
+        }
+    }
+
+    /// A function-valued field whose name is probably a hook's, misspelled
+    /// (`will_go_bak`), gets a warning through Lua's warn, which lua -W and
+    /// navlua test show: the screen is the user's table, so nothing is
+    /// refused. The table is at 1; in name order, so runs print the same.
+    private static func warnOfMisspelledHooks(_ lua: Lua, title: String) {
+        var found: [(field: String, hook: Hook)] = []
+        lua.pushNil()
+        while lua_next(lua.L, 1) != 0 {
+            if lua_type(lua.L, -2) == LUA_TSTRING, lua.type(-1) == LUA_TFUNCTION,
+               let field = lua.string(-2), let hook = Hook.likelyMeant(field) {
+                found.append((field, hook))
+            }
+            lua.pop()
+        }
+        guard !found.isEmpty else { return }
+        let position = lua.callerPosition().map { $0 + ": " } ?? ""
+        for (field, hook) in found.sorted(by: { $0.field < $1.field }) {
+            lua_warning(lua.L, "\(position)navlua.screen: screen '\(title)' has a function '\(field)', "
+                        + "which is no hook: did you mean '\(hook.rawValue)'?", 0)
         }
     }
 

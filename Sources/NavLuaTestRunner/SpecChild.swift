@@ -27,6 +27,9 @@ enum SpecChild {
         // Ctrl-C ends the running test with "interrupted!" and the driver
         // skips the rest of the file (the worker left SIGINT blocked).
         navlua_test_child_catch_sigint(host.L)
+        // Warnings are shown, as lua -W shows them (busted leaves them off):
+        // warn() in a spec, and navlua's own (a misspelled hook's name).
+        navlua_warnings_on(host.L)
         var status: Int32 = 0
         if case .failure(let f) = session.call("run", [String(slot), seed] + files, status: 1) {
             // The driver could not finish (a limit hit outside busted's
