@@ -55,8 +55,10 @@ final class PopGestureTests: XCTestCase {
     func testEdgeRefusedAgainstTheLayoutDirection() throws {
         let s = try popStack(.edge)
         XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(3, 430)), "direction")
-        // a pan with no horizontal part is not against the direction (< 0 refuses)
-        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(5, 430)), "began")
+        // the edge pan fails a pan more along the edge than across it (45 degrees)
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(5, 430)), "direction")
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(25, 430)), "direction")
+        XCTAssertEqual(try outcome(s.f, from: Point(5, 400), to: Point(35, 430)), "began")
     }
 
     func testEdgeRefusedByEnabledHook() throws {
