@@ -79,7 +79,7 @@ public final class Bridge {
     private func configure(_ world: World) {
         let L = self.L   // any thread reaches the same limits
         world.shouldStop = {
-            guard let message = navlua_take_stop(navlua_limits(L)) else { return nil }
+            guard let message = navlua_take_stop(L) else { return nil }
             return String(cString: message)
         }
         world.frameObserver = recorder.map { recorder in { recorder.record($0) } }

@@ -59,13 +59,20 @@ const char *navlua_stop_message(navlua_Limits *lim) {
   return lim->stop_reason == 2 ? "interrupted!" : "timeout: the script ran past its time limit";
 }
 
-const char *navlua_take_stop(navlua_Limits *lim) {
+const char *navlua_take_stop(lua_State *L) {
+  navlua_Limits *lim = navlua_limits(L);
   if (!navlua_should_stop(lim)) return NULL;
   if (lim->stop_reason == 2)
     lim->interrupted = 0;
   else if (lim->timeout_once) {
     lim->deadline = 0;
     lim->deadline_hit = 0;
+  } else {
+    /* Past the deadline before its alarm went off (a loaded machine
+    ** delays the timer's signal): do what the alarm does, so that the
+    ** error the engine raises now cannot be caught and run on from. */
+    lim->deadline_hit = 1;
+    navlua_hook_running(L);
   }
   return navlua_stop_message(lim);
 }

@@ -53,6 +53,22 @@ final class StandaloneInterpreterTests: XCTestCase {
         XCTAssertNil(lua_gethook(host.L))
     }
 
+    // Under load the deadline's alarm may come late: the engine's frame loop
+    // sees the deadline first and raises its own timeout. That error must
+    // be as final as the alarm's: a pcall around the tick cannot run on.
+    // (Here the alarm never comes: the deadline is set without it.)
+    func testATimeoutTheEngineRaisesBeforeTheAlarmCannotBeCaught() {
+        let host = NavLuaHost()
+        navlua_limits(host.L).pointee.deadline = navlua_monotonic() + 0.05
+        let outcome = host.run(code: """
+            navlua.navigation{root = navlua.screen{title = "A"}}
+            local ok, e = pcall(navlua.tick, 1e12)
+            return "ran on"
+            """, name: "=test")
+        guard case .failed(let message) = outcome else { return XCTFail("the script ran on past its deadline") }
+        XCTAssertTrue(message.contains("timeout: the script ran past its time limit"), message)
+    }
+
     // A host freed before its deadline: the alarm still goes off, and must
     // leave alone the host made after it (maybe at the same address). The
     // freed state itself is never read: its host cancels the alarm.

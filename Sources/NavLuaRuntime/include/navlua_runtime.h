@@ -104,8 +104,10 @@ NAVLUA_API int navlua_should_stop(navlua_Limits *lim);
 NAVLUA_API const char *navlua_stop_message(navlua_Limits *lim);
 
 /* For the engine's frame loop: the message when a limit says stop, taking
-** the interrupt (and a once-only timeout) as the hook does; NULL if none. */
-NAVLUA_API const char *navlua_take_stop(navlua_Limits *lim);
+** the interrupt (and a once-only timeout) as the hook does, and past the
+** deadline hooking the running threads as the deadline's alarm does;
+** NULL if none. */
+NAVLUA_API const char *navlua_take_stop(lua_State *L);
 
 /* ---- hook.c: the one hook, and debug.sethook/gethook around it ----------- */
 
