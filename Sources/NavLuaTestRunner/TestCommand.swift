@@ -89,7 +89,18 @@ public enum TestCommand {
         // Every file compiled up front, as busted does: one that does not
         // load is an error before the suite starts, and is not run.
         var unloadable: [String: SpecFileResult] = [:]
-        for line in ((try? session.call("compile", files).get()) ?? "").split(separator: "\n") {
+        // The driver's own work: if it fails, the run fails (it must not
+        // end as a run of no files that passed).
+        func driver(_ name: String, _ arguments: [String]) -> String? {
+            switch session.call(name, arguments) {
+            case .success(let text): return text
+            case .failure(let f):
+                writeError("navlua: navlua test's driver failed (\(name)): \(f.message)\n")
+                return nil
+            }
+        }
+        guard let compiled = driver("compile", files) else { return 1 }
+        for line in compiled.split(separator: "\n") {
             let f = RecordLine.decode(line)
             guard f.count == 2 else { continue }
             let records = ChildRecord.records(in: ArraySlice(f[1].utf8))
@@ -103,12 +114,13 @@ public enum TestCommand {
         let runs = options.repeatCount
         var plans: [(seed: String, order: [String], files: [String], jobs: [Range<Int>])] = []
         for run in 1...runs {
-            let plan = (try? session.call("plan", [String(run)] + files).get()) ?? ""
+            guard let plan = driver("plan", [String(run)] + files) else { return 1 }
             var lines = plan.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let seed = lines.removeFirst()
             let order = lines.filter { !$0.isEmpty }
             let runnable = order.filter { unloadable[$0] == nil }
-            let sizes = ((try? session.call("groups", runnable).get()) ?? "").split(separator: " ").compactMap { Int($0) }
+            guard let groups = driver("groups", runnable) else { return 1 }
+            let sizes = groups.split(separator: " ").compactMap { Int($0) }
             var jobs: [Range<Int>] = []
             var start = 0
             for n in sizes where n > 0 {

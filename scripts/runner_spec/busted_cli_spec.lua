@@ -242,6 +242,10 @@ describe("navlua test refuses what it does not do", function()
     { "--tags", "--tags needs a value" },
     { "--repeat=x", "--repeat must be a number (got 'x')" },
     { "--seed=x", "--seed must be a number (got 'x')" },
+    -- math.randomseed takes integers: such a seed ran no file and passed
+    { "--seed=2.5", "--seed must be a whole number (got '2.5')" },
+    { "--seed=1e19", "--seed must be a whole number (got '1e19')" },
+    { "--seed=-1e308", "--seed must be a whole number (got '-1e308')" },
     { "--repeat=0", "--repeat: --repeat must be a whole number from 1" },
     { "--tags=a --exclude-tags=a", "the tag 'a' is in both --tags and --exclude-tags" },
     { "--loaders=lua,python", "--loaders: busted has no file loader 'python'" },

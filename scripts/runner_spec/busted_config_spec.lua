@@ -161,6 +161,8 @@ describe("a malformed .busted", function()
       ".busted: task 'default', key 'lpath': expected a string, got a table" },
     { "a number of the wrong type", [[return { default = { ["repeat"] = "twice" } }]],
       ".busted: task 'default', key 'repeat': expected a number, got \"twice\"" },
+    { "a seed that is not a whole number", [[return { default = { seed = 2.5 } }]],
+      ".busted: task 'default', key 'seed': expected a whole number, got 2.5 (number)" },
     { "a navlua value out of range", [[return { default = { jobs = 0 } }]],
       ".busted: task 'default', key 'jobs': expected a whole number from 1 to 1024, got 0 (number)" },
     { "an unknown key", [[return { default = { colour = true } }]],

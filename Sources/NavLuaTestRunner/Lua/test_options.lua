@@ -54,7 +54,7 @@ M.specs = {
     help = "put PATH in front of package.cpath" },
   { "run", short = "r", kind = "value", arg = "TASK", help = "use the task TASK of .busted instead of 'default'" },
   { "repeat", kind = "number", default = 1, arg = "N", help = "run the whole suite N times" },
-  { "seed", kind = "number", arg = "SEED",
+  { "seed", kind = "number", whole = true, arg = "SEED",
     help = "the random seed of --shuffle and randomize() (default: /dev/urandom); shown when used" },
   { "lang", kind = "value", default = "en", arg = "LANG", help = "language of busted's and luassert's messages" },
   { "loaders", kind = "list", default = { "lua", "moonscript" }, arg = "NAMES",
@@ -207,6 +207,9 @@ local function apply(given, spec, value)
   elseif kind == "number" then
     local n = tonumber(value)
     if not n then return nil, "a number" end
+    -- a seed feeds math.randomseed, which takes integers only: 2.5 or 1e19
+    -- would fail every file's shuffle (busted crashes on them with --shuffle)
+    if spec.whole and not math.tointeger(n) then return nil, "a whole number" end
     given[spec.name] = n
   elseif kind == "multi" then
     local list = given[spec.name] or {}
@@ -350,7 +353,8 @@ local function read_task(task, into, origin, where)
     elseif kind == "value" or kind == "path" or kind == "dir" then
       if type(value) ~= "string" then expected = "a string" end
     elseif kind == "number" then
-      if type(value) == "boolean" or tonumber(value) == nil then expected = "a number" end
+      if type(value) == "boolean" or tonumber(value) == nil then expected = "a number"
+      elseif spec.whole and not math.tointeger(tonumber(value)) then expected = "a whole number" end
     elseif kind == "root" then
       -- busted iterates ROOT with ipairs: a single string is an error there
       if type(value) ~= "table" or strings(value) == nil then expected = "a list of paths" end
