@@ -18,9 +18,10 @@ extension Lua {
     }
 
     /// A whole number in 0...max.
-    func count(_ i: Int32, _ what: String, max: Int = 1 << 40) throws -> Int {
-        guard let d = number(i), d.isFinite, d >= 0, d <= Double(max), d == d.rounded() else {
-            throw argumentError(what, "a whole number from 0 to \(max)", got: describe(i))
+    /// A whole number in min...max (one message for every value outside).
+    func count(_ i: Int32, _ what: String, min: Int = 0, max: Int = 1 << 40) throws -> Int {
+        guard let d = number(i), d.isFinite, d >= Double(min), d <= Double(max), d == d.rounded() else {
+            throw argumentError(what, "a whole number from \(min) to \(max)", got: describe(i))
         }
         return Int(d)
     }

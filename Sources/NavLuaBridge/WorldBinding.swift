@@ -18,8 +18,7 @@ enum WorldBinding {
             var config = WorldConfig()
             if let w = try o.positive("width") { config.width = w }
             if let h = try o.positive("height") { config.height = h }
-            if let fps = try o.with("fps", { try lua.count(-1, "fps", max: 100_000) }) {
-                guard fps > 0 else { throw argumentError("fps", "a whole number from 1 to 100000", got: "0") }
+            if let fps = try o.with("fps", { try lua.count(-1, "fps", min: 1, max: 100_000) }) {
                 config.fps = fps
             }
             if let layout = try o.string("layout") {

@@ -4,6 +4,28 @@
 describe("extreme inputs", function()
   before_each(function() navlua.reset() end)
 
+  -- y1 = 1e308 and y2 = -1e308: the curve's terms overflow and their sum
+  -- is NaN, which then moved screens to NaN.
+  it("refuse a cubic whose values would overflow, and keep large ones that do not", function()
+    local ok, err = pcall(navlua.cubic, 0.5, 1e308, 0.5, -1e308)
+    assert.is_false(ok)
+    assert.matches("navlua.cubic: y1 and y2 are too large", err)
+    local nav = navlua.navigation{root = navlua.screen{title = "A"},
+                                  transition = {curve = navlua.cubic(0.5, 1e300, 0.5, -1e300)}}
+    nav:push(navlua.screen{title = "B"})
+    navlua.tick(5)
+    local x = nav:visual().top.x
+    assert.is_true(x == x, "not NaN")
+  end)
+
+  it("name one range for every fps out of it", function()
+    for _, fps in ipairs{-1, 0, 100001, 2.5} do
+      local ok, err = pcall(navlua.reset, {fps = fps})
+      assert.is_false(ok)
+      assert.truthy(err:find("'fps' must be a whole number from 1 to 100000", 1, true), err)
+    end
+  end)
+
   it("drive navlua from a coroutine, hooks included", function()
     local appeared = 0
     local co = coroutine.wrap(function()

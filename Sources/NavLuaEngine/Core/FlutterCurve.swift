@@ -17,6 +17,9 @@ public struct FlutterCubic: Equatable, Sendable {
     /// it the loop may never end, so navlua refuses such a curve.
     public static func check(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> String? {
         if ![a, b, c, d].allSatisfy(\.isFinite) { return "control points must be finite numbers" }
+        // The curve's value is at most 3 (|y1| + |y2|) + 1: past Double's
+        // range its terms overflow, and inf - inf gives NaN positions.
+        if !(3 * (abs(b) + abs(d)) + 1).isFinite { return "y1 and y2 are too large (got \(b) and \(d))" }
         if !(0...1).contains(a) || !(0...1).contains(c) {
             return "x1 and x2 must be in [0, 1] (got \(a) and \(c))"
         }
