@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavLuaBridge
+import NavLuaVisuals
 
 /// `-o NAME` for any of busted's output handlers (utfTerminal,
 /// plainTerminal, gtest, TAP, json, junit, sound, a .lua file or a module
@@ -9,12 +15,23 @@ import NavLuaBridge
 /// handler writes to FILE.
 struct BustedReporter {
     private let lua: LuaSession
+    /// --output's file, written beside it until the report is whole.
+    private let reportFile: OutputFile?
 
     /// Loads the handler; a failure is a usage error (nothing has run).
     init(name: String, options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
         lua = session
+        reportFile = options.reportFile.map { OutputFile(Array($0.utf8)) }
+        if let file = reportFile, let path = options.reportFile {
+            // made here, so that a file that cannot be made is named as given
+            let fd = TextFile.cString(file.writePath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+            guard fd >= 0 else {
+                throw LuaSession.Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))", status: 2)
+            }
+            close(fd)
+        }
         _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
-        let arguments = [name, options.reportFile ?? "",
+        let arguments = [name, reportFile.map { String(decoding: $0.writePath, as: UTF8.self) } ?? "",
                          String(options.verbose), String(options.suppressPending), options.lang,
                          String(options.deferPrint), String(options.enableSound)] + options.handlerOptions
         _ = try lua.call("report", ["start"] + arguments).get()
@@ -34,7 +51,24 @@ struct BustedReporter {
         report(lua.call("report", ["suite_end", String(run), String(runs)]))
     }
 
-    func finish() { report(lua.call("report", ["finish"])) }
+    /// Ends the report; false (having said why) when --output's file could
+    /// not be written whole, which is then left as it was.
+    func finish() -> Bool {
+        let result = lua.call("report", ["finish"])
+        report(result)
+        guard let file = reportFile else { return true }
+        do {
+            if case .success(let problem) = result, !problem.isEmpty {
+                throw TextFile.WriteError(path: file.target, reason: problem)
+            }
+            try file.commit()
+            return true
+        } catch {
+            file.abandon()
+            writeError("navlua: \(error)\n")
+            return false
+        }
+    }
 
     /// A handler that raises is busted's own problem; say so and go on.
     private func report(_ result: Result<String, LuaSession.Failure>) {

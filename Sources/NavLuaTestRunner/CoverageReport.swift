@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
+import NavLuaVisuals
 
 /// `--coverage`: the line hits every spec file's process recorded
 /// (`coverage.lua`), added up and written as LCOV, which genhtml and the
@@ -52,12 +53,9 @@ struct CoverageReport {
         return "\(hits.count) file\(hits.count == 1 ? "" : "s"), \(rounded)% of \(lines) lines"
     }
 
-    /// Writes the report; false when the file cannot be written.
-    func write(to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        ReportSink(fd: fd).write(lcov)
-        close(fd)
-        return true
+    /// Writes the report (whole, or not at all: TextFile.write); throws
+    /// TextFile.WriteError when the file cannot be written.
+    func write(to path: String) throws {
+        try TextFile.write(lcov, to: path)
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
+import NavLuaVisuals
 
 /// Everything a run reports, fed each file's result in file order: the
 /// chosen format (navlua's text or TAP, or a busted output handler), the
@@ -18,6 +19,8 @@ struct RunReport {
     private var coverage: CoverageReport?
     private let stdout = ReportSink(fd: 1)
     private var sink: ReportSink
+    /// Where --output's text or TAP report goes until it is complete.
+    private var reportFile: OutputFile?
     private var problems = 0
 
     init(options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
@@ -35,7 +38,10 @@ struct RunReport {
                                          + " \(options.format == .tap ? "tap" : "text")", status: 2)
             }
             if let path = options.reportFile {
-                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                // written beside the file and renamed at the end (OutputFile)
+                let file = OutputFile(Array(path.utf8))
+                reportFile = file
+                let fd = TextFile.cString(file.writePath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
                 guard fd >= 0 else {
                     throw LuaSession.Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))",
                                              status: 2)
@@ -114,19 +120,27 @@ struct RunReport {
     /// Ends the reports; returns the exit status.
     mutating func end() -> Int32 {
         if options.list { return problems > 0 ? 1 : 0 }
-        busted?.finish()
+        var status: Int32 = 0
+        if let b = busted, !b.finish() { status = 1 }
         if let c = coverage {
             let path = options.coverageOutput
-            let note = c.write(to: path) ? "coverage: \(path) (\(c.summary))"
-                                         : "coverage: cannot write '\(path)': \(String(cString: strerror(errno)))"
-            if console != nil {
-                stdout.write("\n" + note + "\n")
-            } else if options.format == .text {
-                sink.write("\n" + note + "\n")
-            } else if options.format == .tap {
-                sink.write("# " + note + "\n")
-            } else {
-                writeError("navlua: " + note + "\n")
+            var note: String? = "coverage: \(path) (\(c.summary))"
+            do { try c.write(to: path) } catch {
+                // a report that cannot be written fails the run, on stderr
+                writeError("navlua: coverage: \(error)\n")
+                note = nil
+                status = 1
+            }
+            if let note = note {
+                if console != nil {
+                    stdout.write("\n" + note + "\n")
+                } else if options.format == .text {
+                    sink.write("\n" + note + "\n")
+                } else if options.format == .tap {
+                    sink.write("# " + note + "\n")
+                } else {
+                    writeError("navlua: " + note + "\n")
+                }
             }
         }
         reporter?.end(totals, to: sink)
@@ -135,7 +149,17 @@ struct RunReport {
         } else if options.format == .tap {
             stdout.write(totals.summary + "\n")
         }
-        if sink.fd != stdout.fd { close(sink.fd) }
-        return totals.failed > 0 ? 1 : 0
+        if let file = reportFile, let path = options.reportFile {
+            let closed = close(sink.fd) == 0 ? nil : errno
+            do {
+                if let e = sink.error ?? closed { throw TextFile.WriteError(path: file.target, reason: String(cString: strerror(e))) }
+                try file.commit()
+            } catch {
+                file.abandon()
+                writeError("navlua: \(error)\n")
+                status = 1
+            }
+        }
+        return totals.failed > 0 ? 1 : status
     }
 }

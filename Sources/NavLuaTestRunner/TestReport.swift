@@ -34,6 +34,12 @@ protocol TestReporter {
 /// Where a report goes: a file descriptor written in whole pieces.
 struct ReportSink {
     let fd: Int32
+    /// The first write that failed (its errno), shared by every copy.
+    private final class Failure { var errno: Int32? }
+    private let failure = Failure()
+
+    /// The errno of the first write that failed, if one did.
+    var error: Int32? { failure.errno }
 
     func write(_ text: String) {
         var text = text
@@ -41,7 +47,11 @@ struct ReportSink {
             var offset = 0
             while offset < buf.count {
                 let n = systemWrite(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if failure.errno == nil { failure.errno = errno }
+                    return
+                }
                 offset += n
             }
         }

@@ -15,6 +15,11 @@ public enum TextFile {
         /// "cannot write 'PATH': REASON", the path's bytes untouched.
         public var messageBytes: [UInt8] { Array("cannot write '".utf8) + path + Array("': \(reason)".utf8) }
         public var description: String { String(decoding: messageBytes, as: UTF8.self) }
+
+        public init(path: [UInt8], reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Replaces the file at `path` with `text`.
@@ -23,18 +28,79 @@ public enum TextFile {
     }
 
     /// The same for a path given as bytes: a file name from the command
-    /// line or a Lua string need not be UTF-8.
+    /// line or a Lua string need not be UTF-8. A reader never sees half a
+    /// file: it is written beside the target and renamed when complete
+    /// (OutputFile); a failed write leaves the target as it was.
     public static func write(_ text: String, toPath path: [UInt8]) throws {
-        guard let file = (path + [0]).withUnsafeBufferPointer({ buf in
-            buf.withMemoryRebound(to: CChar.self) { fopen($0.baseAddress!, "wb") }
-        }) else {
+        let out = OutputFile(path)
+        guard let file = cString(out.writePath, { fopen($0, "wb") }) else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
         var text = text
         let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+        let failed = written != text.utf8.count || ferror(file) != 0
+        let reason = errno
         let closed = fclose(file)
-        guard written == text.utf8.count, closed == 0 else {
-            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        guard !failed, closed == 0 else {
+            let why = String(cString: strerror(failed ? reason : errno))
+            out.abandon()
+            throw WriteError(path: path, reason: why)
         }
+        try out.commit()
+    }
+
+    public static func cString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        (bytes + [0]).withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+}
+
+/// Where a report, trace or picture is written so that a reader never sees
+/// half of it: a temporary name beside the target, renamed over it once
+/// the whole file is written (`commit`), removed if not (`abandon`). A
+/// target that is not a regular file (a device such as /dev/null or
+/// /dev/full, a FIFO) is written in place: renaming over it would replace
+/// it.
+public struct OutputFile {
+    /// The file asked for.
+    public let target: [UInt8]
+    /// Where to write now.
+    public let writePath: [UInt8]
+    /// The target's permissions, which the new file keeps.
+    private let mode: mode_t?
+
+    public init(_ target: [UInt8]) {
+        self.target = target
+        var st = stat()
+        let exists = TextFile.cString(target) { stat($0, &st) } == 0
+        if exists && (st.st_mode & S_IFMT) != S_IFREG {
+            writePath = target
+            mode = nil
+            return
+        }
+        mode = exists ? st.st_mode & 0o7777 : nil
+        let slash = target.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { Array(target[...$0]) } ?? []
+        let name = slash.map { Array(target[target.index(after: $0)...]) } ?? target
+        writePath = folder + Array(".".utf8) + name + Array(".navlua-\(getpid()).tmp".utf8)
+    }
+
+    /// Puts the written file in place (nothing to do when written in place).
+    public func commit() throws {
+        guard writePath != target else { return }
+        if let mode = mode { _ = TextFile.cString(writePath) { chmod($0, mode) } }
+        let moved = TextFile.cString(writePath) { from in TextFile.cString(target) { rename(from, $0) } }
+        guard moved == 0 else {
+            let reason = String(cString: strerror(errno))
+            abandon()
+            throw TextFile.WriteError(path: target, reason: reason)
+        }
+    }
+
+    /// Removes what was written (the target stays as it was).
+    public func abandon() {
+        guard writePath != target else { return }
+        _ = TextFile.cString(writePath) { unlink($0) }
     }
 }

@@ -24,16 +24,45 @@ local file_count = 0
 local interleave        -- write each file's output between its events
 
 local report_out        -- the file the report goes to (--output), else stdout
+local report_problem    -- the first write to it that failed (a full disk)
 local replay
+
+-- A handler writes with io.write and io.flush (junit's keeps them as
+-- locals it took when it loaded) and drops what they return, and a failed
+-- flush discards what it held: while a handler loads or runs, they are
+-- these, which keep the first failure on --output's file.
+local raw_write, raw_flush = io.write, io.flush
+local function note(ok, why)
+  if not ok and report_out and io.output() == report_out and not report_problem then report_problem = why end
+end
+local function checked_write(...)
+  local ok, why = raw_write(...)
+  note(ok, why)
+  return ok, why
+end
+local function checked_flush()
+  local ok, why = raw_flush()
+  note(ok, why)
+  return ok, why
+end
+
+-- Runs `fn` with io.write and io.flush checked (above), and puts the
+-- library's own back: a child forked later sees them untouched.
+local function checked(fn, ...)
+  io.write, io.flush = checked_write, checked_flush
+  local result = table.pack(pcall(fn, ...))
+  io.write, io.flush = raw_write, raw_flush
+  return table.unpack(result, 1, result.n)
+end
 
 -- Runs `fn` with the handler's output as the default output, and puts
 -- the state's own back: a child forked later writes to its stdout.
 local function writing(fn, ...)
   local old = io.output()
   io.output(report_out or io.stdout)
-  local ok, problem = pcall(fn, ...)
+  local ok, problem = checked(fn, ...)
   io.stdout:flush()
-  io.output():flush()
+  note(io.output():flush())
   io.output(old)
   if not ok then error(problem, 0) end
   return ""
@@ -64,7 +93,7 @@ function R.start(name, report_file, verbose, suppress_pending, lang, defer_print
   -- as busted.modules.output_handler_loader, but a handler that cannot be
   -- loaded is an error: nothing has run yet
   local handler
-  local ok, err = pcall(function()
+  local ok, err = checked(function()
     if name:match("%.lua$") then
       handler = dofile(name)
     else
@@ -72,10 +101,10 @@ function R.start(name, report_file, verbose, suppress_pending, lang, defer_print
     end
   end)
   if not ok and tostring(err):match("module '.-' not found:") then
-    ok, err = pcall(function() handler = require(name) end)
+    ok, err = checked(function() handler = require(name) end)
   end
   if ok and type(handler) == "function" then
-    ok, err = pcall(function()
+    ok, err = checked(function()
       if options.enableSound then require("busted.outputHandlers.sound")(options) end
       handler(options):subscribe(options)
     end)
@@ -220,10 +249,15 @@ function R.suite_end(run, runs)
   end)
 end
 
+-- Returns "" when the report was written whole, else why it was not.
 function R.finish()
   writing(function() busted.publish({ "exit" }) end)
-  if report_out then report_out:close(); report_out = nil end
-  return ""
+  if report_out then
+    local closed, why = report_out:close()
+    report_out = nil
+    if not closed and not report_problem then report_problem = why end
+  end
+  return report_problem or ""
 end
 
 return R
