@@ -95,12 +95,6 @@ static int co_wrap(lua_State *L) {
 }
 
 void navlua_install_coroutines(lua_State *L) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-  if (lua_getfield(L, -1, LUA_COLIBNAME) == LUA_TTABLE) {
-    lua_pushcfunction(L, co_resume);
-    lua_setfield(L, -2, "resume");
-    lua_pushcfunction(L, co_wrap);
-    lua_setfield(L, -2, "wrap");
-  }
-  lua_pop(L, 2);
+  static const luaL_Reg fns[] = {{"resume", co_resume}, {"wrap", co_wrap}, {NULL, NULL}};
+  navlua_replace_in_library(L, LUA_COLIBNAME, fns);
 }

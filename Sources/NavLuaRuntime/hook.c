@@ -227,12 +227,17 @@ static int db_gethook(lua_State *L) {
 }
 
 void navlua_install_debug_hooks(lua_State *L) {
+  static const luaL_Reg fns[] = {{"sethook", db_sethook}, {"gethook", db_gethook}, {NULL, NULL}};
+  navlua_replace_in_library(L, LUA_DBLIBNAME, fns);
+}
+
+void navlua_replace_in_library(lua_State *L, const char *lib, const luaL_Reg *fns) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-  if (lua_getfield(L, -1, LUA_DBLIBNAME) == LUA_TTABLE) {
-    lua_pushcfunction(L, db_sethook);
-    lua_setfield(L, -2, "sethook");
-    lua_pushcfunction(L, db_gethook);
-    lua_setfield(L, -2, "gethook");
+  if (lua_getfield(L, -1, lib) == LUA_TTABLE) {
+    for (; fns->name != NULL; fns++) {
+      lua_pushcfunction(L, fns->func);
+      lua_setfield(L, -2, fns->name);
+    }
   }
   lua_pop(L, 2);
 }

@@ -18,6 +18,10 @@ NAVLUA_API void navlua_apply_hook(lua_State *L, lua_State *L1);
 NAVLUA_API void navlua_hook_now(lua_State *L);
 NAVLUA_API void navlua_hook_running(lua_State *L);
 
+/* Sets each function of `fns` (up to a NULL name) in the loaded standard
+** library `lib` (package.loaded[lib]), if it is loaded. */
+void navlua_replace_in_library(lua_State *L, const char *lib, const luaL_Reg *fns);
+
 /* A limit was hit: the deadline's alarm went off, or Ctrl-C. */
 static inline int navlua_limit_hit(navlua_Limits *lim) {
   return lim->deadline_hit || lim->interrupted;

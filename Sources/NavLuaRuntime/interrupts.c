@@ -25,15 +25,19 @@
 
 static lua_State *volatile sigint_state;   /* lua.c's globalL */
 
+/* From a signal handler: L's script stops at its next instruction. */
+static void interrupt(lua_State *L) {
+  if (L == NULL) return;
+  navlua_limits(L)->interrupted = 1;
+  navlua_hook_running(L);
+}
+
 /* lua.c's laction: every event, from the next instruction on, goes to the
 ** hook, which raises "interrupted!" once and puts the thread's hook back;
 ** on the coroutine running too (lua.c hooks only the main thread). */
 static void laction(int sig) {
-  lua_State *L = sigint_state;
   navlua_setsignal(sig, SIG_DFL);
-  if (L == NULL) return;
-  navlua_limits(L)->interrupted = 1;
-  navlua_hook_running(L);
+  interrupt(sigint_state);
 }
 
 void navlua_sigint_begin(lua_State *L) {
@@ -72,10 +76,7 @@ static void test_child_on_sigint(int sig) {
   (void)sig;
   if (taken) return;
   taken = 1;
-  lua_State *L = sigint_state;
-  if (L == NULL) return;
-  navlua_limits(L)->interrupted = 1;
-  navlua_hook_running(L);
+  interrupt(sigint_state);
 }
 
 void navlua_test_child_catch_sigint(lua_State *L) {

@@ -109,12 +109,8 @@ static int os_exit(lua_State *L) {
 }
 
 void navlua_install_os_exit(lua_State *L) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-  if (lua_getfield(L, -1, LUA_OSLIBNAME) == LUA_TTABLE) {
-    lua_pushcfunction(L, os_exit);
-    lua_setfield(L, -2, "exit");
-  }
-  lua_pop(L, 2);
+  static const luaL_Reg fns[] = {{"exit", os_exit}, {NULL, NULL}};
+  navlua_replace_in_library(L, LUA_OSLIBNAME, fns);
 }
 
 /* ---- running chunks as lua.c does --------------------------------------- */

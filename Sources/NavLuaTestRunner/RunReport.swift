@@ -149,7 +149,7 @@ struct RunReport {
         } else if options.format == .tap {
             stdout.write(totals.summary + "\n")
         }
-        if let file = reportFile, let path = options.reportFile {
+        if let file = reportFile {
             let closed = close(sink.fd) == 0 ? nil : errno
             do {
                 if let e = sink.error ?? closed { throw TextFile.WriteError(path: file.target, reason: String(cString: strerror(e))) }
