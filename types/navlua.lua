@@ -1,9 +1,9 @@
 ---@meta navlua
 
--- LuaLS annotations for navlua's Lua API (the contract is SPEC.md; the
--- README has the tour). Definitions only: this file is never run. The
--- README ("Editor support") says how to point VS Code or Neovim at this
--- folder; scripts/spec/annotations_spec.lua checks that every function,
+-- LuaLS annotations for navlua's Lua API (the reference is docs/manual.md;
+-- the README has the tour). Definitions only: this file is never run.
+-- Manual §12.1 says how to point VS Code or Neovim at this folder;
+-- scripts/spec/annotations_spec.lua checks that every function,
 -- method, field and option navlua registers is annotated here.
 
 ---@alias navlua.Style
@@ -17,7 +17,7 @@
 ---points per second; returns true to finish the pop.
 ---@alias navlua.CompletionFunction fun(p: number, velocity_x: number, gesture: navlua.Gesture): boolean
 
----SPEC's cubic Beziers, and Flutter's named curves (the flutter preset uses them).
+---The CSS cubic Beziers, and Flutter's named curves (the flutter preset uses them); manual §2.4.
 ---@alias navlua.CurveName
 ---| "linear"
 ---| "ease_in"
@@ -188,12 +188,12 @@ function navlua.settle(max_seconds) end
 ---@return navlua.Spring
 function navlua.spring(options) end
 
----Makes the table a screen (SPEC section 2) and returns it.
+---Makes the table a screen (manual §3.1) and returns it.
 ---@param screen navlua.Screen
 ---@return navlua.Screen
 function navlua.screen(screen) end
 
----A navigation controller (SPEC section 3).
+---A navigation controller (manual §4.1).
 ---@param options navlua.NavigationOptions
 ---@return navlua.Navigation
 function navlua.navigation(options) end
@@ -220,7 +220,7 @@ function navlua.define_preset(name, values) end
 ---@return navlua.Cubic
 function navlua.cubic(x1, y1, x2, y2) end
 
----The app goes to the background and comes back: ends a root freeze (README).
+---The app goes to the background and comes back: ends a root freeze (manual §6.3).
 function navlua.background() end
 
 ---A finger down at (x, y) (or at a point); move it with the touch's methods.

@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// The `gesture_delegate` navigation option (issue 13): "uikit" (or
+/// The `gesture_delegate` navigation option (manual §6.1): "uikit" (or
 /// absent), false, or a table of the three delegate methods. The methods
 /// are copied into a fresh table kept as the second user value of the
 /// navigation's userdata (see LuaCallback for why a user value), so which

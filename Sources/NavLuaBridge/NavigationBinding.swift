@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// navlua.navigation and the navigation methods and fields: SPEC section 3.
+/// navlua.navigation and the navigation methods and fields: manual §4.1-§4.3.
 enum NavigationBinding {
     static let metatable = "navlua.Navigation"
 
@@ -126,7 +126,7 @@ enum NavigationBinding {
     static func curve(_ lua: Lua, _ i: Int32, _ what: String) throws -> Curve {
         if let name = lua.string(i) {
             guard let c = Curve.named(name) else {
-                // SPEC's wording, which the suites pin; Flutter's names are listed in the README.
+                // The suites pin this wording; Flutter's names are in manual §2.4's table.
                 throw NavError("unknown curve '\(name)' (expected linear, ease_in, ease_out, ease_in_out or navlua.spring{...})")
             }
             return c

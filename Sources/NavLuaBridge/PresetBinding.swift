@@ -2,7 +2,7 @@ import NavLuaRuntime
 import NavLuaEngine
 
 /// navlua.presets, navlua.preset, navlua.define_preset and navlua.cubic:
-/// the platform presets of issue 12 (README "Platform presets").
+/// the platform presets (manual §7.3).
 enum PresetBinding {
     static let functions: [(String, navlua_SwiftFunction)] = [
         ("presets", presets), ("preset", preset), ("define_preset", definePreset), ("cubic", cubic),

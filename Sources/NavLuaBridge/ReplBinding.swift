@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// navlua.live: the REPL's real-time switch (issue 5).
+/// navlua.live: the REPL's real-time switch (manual §10.6 rule 8).
 ///
 /// `navlua.live(true)` asks the REPL to let the clock follow wall time
 /// while it waits at the prompt; `navlua.live(false)` stops that, and

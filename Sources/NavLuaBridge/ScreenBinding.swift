@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// navlua.screen and screen:add_scroll_view: SPEC section 2.
+/// navlua.screen and screen:add_scroll_view: manual §3.1, §3.4.
 enum ScreenBinding {
     static let metatable = "navlua.Screen"
     static let objectMetatable = "navlua.ScreenObject"

@@ -2,7 +2,7 @@ import NavLuaRuntime
 import NavLuaEngine
 
 /// Touches: navlua.touch_down, the touch methods, navlua.drag and
-/// navlua.tap (SPEC section 4). Each call advances the clock as far as its
+/// navlua.tap (manual §5.1, §5.2). Each call advances the clock as far as its
 /// samples need.
 enum TouchBinding {
     static let metatable = "navlua.Touch"

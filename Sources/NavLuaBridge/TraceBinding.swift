@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// navlua.trace, navlua.trace_text and navlua.on: SPEC section 6.
+/// navlua.trace, navlua.trace_text and navlua.on: manual §8.1.
 enum TraceBinding {
     static let functions: [(String, navlua_SwiftFunction)] = [
         ("trace", trace), ("trace_text", traceText), ("on", on),

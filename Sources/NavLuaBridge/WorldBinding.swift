@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// navlua.reset, the clock and time: SPEC section 1.
+/// navlua.reset, the clock and time: manual §2.3.
 enum WorldBinding {
     static let functions: [(String, navlua_SwiftFunction)] = [
         ("reset", reset), ("tick", tick), ("advance", advance), ("settle", settle), ("spring", spring),
@@ -75,7 +75,7 @@ enum WorldBinding {
     }
 
     /// navlua.background(): the app goes to the background and comes back;
-    /// it ends a root freeze (the README's recovery rule).
+    /// it ends a root freeze (manual §6.3 rule 3).
     static let background: navlua_SwiftFunction = { L in
         bridged(L, "navlua.background") { b, lua in
             try refuseWhenBusy(b)

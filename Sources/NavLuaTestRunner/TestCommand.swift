@@ -7,7 +7,7 @@ import NavLuaBridge
 
 /// `navlua test [options] [PATH...]`: runs busted spec files, each in its
 /// own process forked from a Lua state that has busted loaded, and reports
-/// in file order (SPEC section 8). The options are busted's (its command
+/// in file order (manual §11.1 rule 2). The options are busted's (its command
 /// line and `.busted`) plus navlua's; `navlua test --help` lists them.
 ///
 /// ```

@@ -1,12 +1,12 @@
 -- simulation.lua: simulated seconds per CPU second for a loop of push +
 -- swipe + settle with hooks, at 60 and 120 fps, under each platform preset
 -- (a preset must cost nothing per frame); then the same with a three-method
--- gesture delegate on the navigation (issue 13: a delegate costs what a
--- screen hook costs) and a scroll view under the finger, so that all three
--- methods are called on every swipe. Goal: at least 5000x real time. The
--- trace is capped, as a long run would have it. The swipe starts 5 pt from
--- the edge, inside every preset's edge width (80 pt with the delegate, as
--- issue 13 measured it).
+-- gesture delegate on the navigation (manual §6.1; a delegate costs what a
+-- screen hook costs, README "Speed, measured") and a scroll view under
+-- the finger, so that all three methods are called on every swipe. Goal:
+-- at least 5000x real time. The trace is capped, as a long run would have
+-- it. The swipe starts 5 pt from the edge, inside every preset's edge width
+-- (80 pt with the delegate).
 --
 --   navlua run scripts/bench/simulation.lua [cycles] [preset]
 

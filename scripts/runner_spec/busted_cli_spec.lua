@@ -1,4 +1,4 @@
--- Specs of `navlua test` as a drop-in for busted (issue 14): every busted
+-- Specs of `navlua test` as a drop-in for busted (manual §11.2): every busted
 -- flag navlua takes, each checked against what Debian's busted does with
 -- the same command line on the same fixture (the counts of busted's
 -- plainTerminal summary line, or the output itself), and the ones it

@@ -1,4 +1,4 @@
--- Specs of `.busted` under `navlua test` (issue 14): the keys a project's
+-- Specs of `.busted` under `navlua test` (manual §11.2 rule 1): the keys a project's
 -- .busted sets, its tasks (`default`, `--run NAME`, `_all`), what the
 -- command line wins over, each checked against Debian's busted on the same
 -- folder; and the errors for a malformed file, which name the file, the

@@ -1,5 +1,5 @@
 -- Specs of the environment a spec file finds under `navlua test`, as it
--- finds it under busted (issue 14): the global `arg`, `require
+-- finds it under busted (manual §11.3): the global `arg`, `require
 -- 'busted.runner'()`, the project's modules before the spec folder's,
 -- `expose` reaching later files, `randomize()` and its seed.
 --

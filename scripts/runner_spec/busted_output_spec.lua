@@ -1,5 +1,5 @@
 -- Specs of the reports of `navlua test` that CI tools and log scrapers read
--- (issue 14): busted's own output handlers print what they print under
+-- (manual §11.4): busted's own output handlers print what they print under
 -- busted (compared with Debian's busted, times aside), navlua's TAP is what
 -- Perl's prove accepts, and the default output keeps navlua's closing line.
 --

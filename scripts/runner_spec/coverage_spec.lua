@@ -1,4 +1,4 @@
--- Specs of `navlua test --coverage` (issue 14): line hits of the files
+-- Specs of `navlua test --coverage` (manual §11.6): line hits of the files
 -- under test, recorded through Lua's debug hook in every spec file's
 -- process, added up and written as LCOV.
 --

@@ -1,4 +1,4 @@
--- Specs of `navlua test` itself (SPEC section 8, issue 4): each test runs the
+-- Specs of `navlua test` itself (manual §11): each test runs the
 -- navlua binary on a fixture folder written to a temp dir and checks its
 -- exit status and output.
 --

@@ -1,4 +1,4 @@
--- Issue 11: the LuaLS annotations in types/navlua.lua cover the whole API,
+-- Manual §12.1: the LuaLS annotations in types/navlua.lua cover the whole API,
 -- so that an editor knows every name and the annotations cannot drift.
 -- What navlua registers is read from the running state (the navlua table,
 -- the methods behind each object's __index) and, for what a switch or an

@@ -1,4 +1,4 @@
--- Issue 11: bytes that are not UTF-8 pass through untouched, as lua5.4
+-- Manual §10.2 rule 4: bytes that are not UTF-8 pass through untouched, as lua5.4
 -- passes them: in arg, in script and output file names, in -e code, in
 -- error messages (no U+FFFD, EF BF BD, anywhere).
 

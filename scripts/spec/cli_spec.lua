@@ -1,4 +1,4 @@
--- SPEC section 8: navlua run, -e, -, --version, --help and exit codes.
+-- Manual §10.1: navlua run, -e, -, --version, --help and exit codes.
 -- Runs the navlua binary named by $NAVLUA (scripts/test.sh sets it), or
 -- the release build.
 

@@ -1,4 +1,4 @@
--- SPEC section 1: the virtual clock, ticking, settling and curves.
+-- Manual §2: the virtual clock, ticking, settling and curves.
 
 describe("the clock", function()
   before_each(function() navlua.reset() end)

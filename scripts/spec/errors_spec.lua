@@ -1,4 +1,4 @@
--- SPEC section 7: every wrong call raises a Lua error that starts with the
+-- Manual §9: every wrong call raises a Lua error that starts with the
 -- caller's file:line and names the function and the problem; a hook that
 -- raises fails the call that triggered it; the engine stays usable.
 

@@ -12,8 +12,8 @@
 -- "pump(); pump(50 ms)" is navlua.advance(0.050) right after the call.
 -- Flutter's test gestures move instantly (all events share one timestamp),
 -- so its VelocityTracker reports 0; here the finger holds still for 50 ms
--- before it lifts, which makes navlua's tracker report 0 too (SPEC: a sample
--- older than 40 ms means no velocity).
+-- before it lifts, which makes navlua's tracker report 0 too (manual §5.3
+-- rule 3: a sample older than 40 ms means no velocity).
 
 local W, H = 800, 600
 
@@ -139,7 +139,7 @@ describe("Flutter route_test.dart, ported", function()
     assert.is_true(nav.transitioning)
     navlua.advance(0.351)
     -- Flutter reports didPop at the release; navlua records the pop when
-    -- the drop ends (SPEC section 4), which this checks.
+    -- the drop ends (manual §5.6 rule 4), which this checks.
     assert.are.equal(1, count("pop"))
     assert.are.equal(1, nav.count)
     local v = nav:visual()
@@ -193,7 +193,7 @@ describe("Flutter route_test.dart, ported", function()
     navlua.advance(0.210)
     near(nav:visual().top.x, 789, "'route' at 210 ms")
     -- Flutter pushes at once; navlua queues the push until the drop ends
-    -- (SPEC section 3). The end state is the same.
+    -- (manual §4.4 rule 1). The end state is the same.
     nav:push(navlua.screen{title = "route again"})
     navlua.settle()
     assert.are.equal("route again", nav.top.title)

@@ -1,6 +1,5 @@
--- Issue 13: the pop gesture's delegate (gesture_delegate), the custom back
--- button, the root freeze and the pitfall events. The rules are in the
--- README ("Where navlua decides something SPEC leaves open").
+-- The pop gesture's delegate (gesture_delegate), the custom back button,
+-- the root freeze and the pitfall events. The rules are in manual §6.
 
 local function app(style, delegate, detail)
   local nav = navlua.navigation{style = style, gesture_delegate = delegate,

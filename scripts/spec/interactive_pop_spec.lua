@@ -1,4 +1,4 @@
--- SPEC section 4: the interactive pop of the edge and fullscreen styles:
+-- Manual §5.6-§5.8: the interactive pop of the edge and fullscreen styles:
 -- progress and visuals under the finger, the completion rules on each side
 -- of their thresholds, release durations, and UIKit's lifecycle order.
 

@@ -1,4 +1,4 @@
--- Issue 11: --timeout cannot be escaped. Past the limit every further Lua
+-- Manual §10.4: --timeout cannot be escaped. Past the limit every further Lua
 -- instruction fails, whatever pcall, coroutines or debug.sethook do; a run
 -- stuck where hooks cannot reach (a blocking system call, a long C
 -- function, a loop inside a script's own hook) is ended by a timer within

@@ -1,4 +1,4 @@
--- Issue 11: navlua's command line where it overlaps lua.c's (lua5.4): -e
+-- Manual §10.2: navlua's command line where it overlaps lua.c's (lua5.4): -e
 -- (many), -l (both forms), -i, -v, -E, -W, --, - in any order, LUA_INIT,
 -- the `arg` table, warn, the collector's mode. Each case runs the real
 -- binary; where lua5.4 can run the same command line, its output is the
@@ -16,7 +16,7 @@ local function both(args, stdin, env)
   return {lo, le, ls}, {no, ne, ns}
 end
 
--- The messages' program name is "navlua" (SPEC), lua5.4's is its argv[0].
+-- The messages' program name is "navlua" (manual §10.8), lua5.4's is its argv[0].
 local function same_as_lua(args, stdin, env)
   local lua, nav = both(args, stdin, env)
   assert.are.equal(lua[1], nav[1], "stdout of " .. args)

@@ -1,4 +1,4 @@
--- Issue 11: `require "navlua"` from any Lua 5.4. scripts/setup.sh builds
+-- Manual §10.7: `require "navlua"` from any Lua 5.4. scripts/setup.sh builds
 -- the loadable module beside the binary (`navlua --cpath` prints the
 -- LUA_CPATH entry); it links no Lua of its own, so lua5.4, which has Lua
 -- built in, runs it with one Lua in the process.

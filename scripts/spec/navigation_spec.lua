@@ -1,4 +1,4 @@
--- SPEC section 3 and 5: navigation calls, their animations, lifecycle order,
+-- Manual §4: navigation calls, their animations, lifecycle order,
 -- queueing, and what the screen looks like at a chosen frame.
 
 local function titles(list)

@@ -1,4 +1,4 @@
--- Issue 11: os.exit() ends the run as lua.c's does (its status, __close
+-- Manual §10.2 rule 6: os.exit() ends the run as lua.c's does (its status, __close
 -- and __gc with `close`), and still writes the --trace, --timeline and
 -- --filmstrip files the run asked for.
 

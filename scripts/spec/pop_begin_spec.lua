@@ -1,4 +1,4 @@
--- SPEC section 4: the begin checks of each style, in order. Each case is
+-- Manual §5.4: the begin checks of each style, in order. Each case is
 -- refused by exactly the check it names (the drag result and the trace say
 -- which one, as `refused_by`).
 

@@ -1,4 +1,4 @@
--- Platform presets (issue 12): the machinery, React Navigation's numbers,
+-- Platform presets (manual §7): the machinery, React Navigation's numbers,
 -- and the errors for bad input. Flutter's are in flutter_route_spec.lua.
 
 local function pushed(preset, world)

@@ -1,4 +1,4 @@
--- SPEC sections 2 and 4: scroll views, paging, page view controllers and
+-- Manual §3.4 and §5.5: scroll views, paging, page view controllers and
 -- how their pans share the touch with the pop gesture.
 
 local W = 390

@@ -1,4 +1,4 @@
--- Issue 11: Ctrl-C (SIGINT) during `navlua run` and `-e` as lua.c handles
+-- Manual §10.5: Ctrl-C (SIGINT) during `navlua run` and `-e` as lua.c handles
 -- it: "interrupted!" with a traceback, exit 1, standard output flushed,
 -- --trace/--timeline/--filmstrip files written, __close run; a pcall can
 -- catch it; a second SIGINT ends a run stuck in C. The child's SIGINT
@@ -139,7 +139,7 @@ navlua.tick(1e12)
   end)
 end)
 
--- Ctrl-C during `navlua test` (issue 11): the file running ends its test
+-- Ctrl-C during `navlua test` (manual §11.7 rule 3): the file running ends its test
 -- with "interrupted!" and its traceback, no file starts after it, the report
 -- (and any --output file) is written with what ran, and the run exits 1.
 -- A terminal sends SIGINT to the whole process group; `kill` from a script

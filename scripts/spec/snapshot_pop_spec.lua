@@ -1,4 +1,4 @@
--- SPEC section 4, snapshot style: QDNavigationController's numbers (seed 000).
+-- Manual §5.9, snapshot style: QDNavigationController's numbers (seed 000).
 
 local W, H = 390, 844
 

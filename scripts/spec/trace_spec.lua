@@ -1,4 +1,4 @@
--- SPEC section 6: the trace and subscriptions.
+-- Manual §8: the trace and subscriptions.
 
 local function scenario()
   local nav = navlua.navigation{root = navlua.screen{title = "A"}}

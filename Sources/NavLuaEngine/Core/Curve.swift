@@ -35,7 +35,7 @@ public enum Curve: Equatable, Sendable {
         Point(0.056, 0.024), Point(0.108, 0.3085), Point(0.198, 0.541),
         Point(0.3655, 1.0), Point(0.5465, 0.989)))
 
-    /// Every curve name, SPEC's first, then Flutter's.
+    /// Every curve name, the four CSS curves first, then Flutter's (manual §2.4).
     public static let names = [
         "linear", "ease_in", "ease_out", "ease_in_out",
         "ease", "linear_to_ease_out", "ease_in_to_linear", "fast_linear_to_slow_ease_in",
@@ -43,7 +43,7 @@ public enum Curve: Equatable, Sendable {
         "linear_to_ease_out_flipped",
     ]
 
-    /// The names SPEC gives the curves, and Flutter's (snake case).
+    /// The curve names of manual §2.4, Flutter's in snake case.
     public static func named(_ name: String) -> Curve? {
         switch name {
         case "linear": return .linear

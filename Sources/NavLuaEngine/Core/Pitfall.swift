@@ -1,4 +1,4 @@
-/// The known traps of UIKit's back swipe (issue 13), recorded as `pitfall`
+/// The known traps of UIKit's back swipe (manual §6.4), recorded as `pitfall`
 /// events when they happen, each with the fix the seeds give.
 public enum Pitfall: String, Sendable, CaseIterable {
     /// A pop gesture began with one screen on the stack (seed 001).

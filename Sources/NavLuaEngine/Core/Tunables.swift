@@ -3,21 +3,21 @@
 /// Lengths are points, durations seconds, velocities points per second.
 public struct Tunables: Sendable {
     /// Edge style: the touch must begin this close to the leading edge.
-    /// UIKit's UIScreenEdgePanGestureRecognizer region (ANCHORS: UIKit).
+    /// UIKit's UIScreenEdgePanGestureRecognizer region (manual §5.4.2 rule 2).
     public var edgeWidth: Double = 13
     /// A pan begins once the touch is farther than this from where it went
-    /// down. UIKit's pan hysteresis (ANCHORS: UIKit).
+    /// down. UIKit's pan hysteresis (manual §5.3 rule 1).
     public var panSlop: Double = 15
     /// The screen below starts this fraction of the width to the leading side.
     /// UIKit, React Navigation, SloppySwiper.
     public var parallax: Double = 0.3
     /// Black over the screen below at the start of a push's reveal.
     public var dim: Double = 0.1
-    /// Push and pop: 0.35 s is common lore for UIKit (ANCHORS: not
-    /// confirmed); ease-in-out is UIPercentDrivenInteractiveTransition's
+    /// Push and pop: 0.35 s is common lore for UIKit, not confirmed
+    /// (manual §7.2); ease-in-out is UIPercentDrivenInteractiveTransition's
     /// default completion curve.
     public var transition = AnimationSpec(duration: 0.35, curve: .easeInOut)
-    /// Present and dismiss (SPEC section 3).
+    /// Present and dismiss (manual §4.7).
     public var presentation = AnimationSpec(duration: 0.5, curve: .easeInOut)
     /// Velocity estimator horizon and staleness (Flutter's VelocityTracker).
     public var velocityHorizon: Double = 0.100
@@ -42,7 +42,7 @@ public struct Tunables: Sendable {
     /// Snapshot style at the root: a right swipe farther than this goes back.
     public var snapshotRootTranslation: Double = 2
     /// Paging scroll views: snap duration, and the release speed that
-    /// carries the scroll one page on. navlua's choice (SPEC is silent).
+    /// carries the scroll one page on. navlua's choice (manual §5.5 rule 5).
     public var pagingSnapDuration: Double = 0.3
     public var pagingFlingVelocity: Double = 300
 

@@ -23,7 +23,7 @@ public final class World {
     /// Touches that are down, in the order they went down.
     public internal(set) var touches: [Touch] = []
     var animations: [RunningAnimation] = []
-    /// The pitfalls that occurred, first occurrence order (issue 13).
+    /// The pitfalls that occurred, first occurrence order (manual §6.4).
     public private(set) var pitfalls: [Pitfall] = []
     /// Their lines for failure messages, each with the fix for the
     /// configuration it occurred in.

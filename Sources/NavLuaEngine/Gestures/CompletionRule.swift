@@ -1,6 +1,6 @@
 /// Decides, when the finger lifts, whether an interactive pop finishes.
 /// `p` is the progress, `v` the velocity in widths per second toward the
-/// trailing side, `T` the transition duration (SPEC section 4).
+/// trailing side, `T` the transition duration (manual §5.7).
 public enum CompletionRule {
     /// UIKit's augmented rule: p + vT > min(187.5 / W, 0.5); with fewer
     /// than 3 samples since the pan began, the direction alone decides.

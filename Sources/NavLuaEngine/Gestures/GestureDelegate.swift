@@ -1,4 +1,4 @@
-/// Who answers the pop gesture recognizer's delegate questions (issue 13):
+/// Who answers the pop gesture recognizer's delegate questions (manual §6.1):
 /// UIKit's own delegate (`_UINavigationInteractiveTransition`), nobody (the
 /// app set `interactivePopGestureRecognizer.delegate = nil`, seed 001), or
 /// the app's own object (`delegate = self`, seed 001's fix).

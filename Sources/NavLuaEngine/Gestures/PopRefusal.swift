@@ -1,4 +1,4 @@
-/// The check that refused a pop gesture (SPEC section 4); the raw values
+/// The check that refused a pop gesture (manual §5.10); the raw values
 /// are the trace's and navlua.drag's `refused_by`.
 public enum PopRefusal: String, Sendable, CaseIterable {
     /// The navigation's `pop_gesture` switch is off.

@@ -1,7 +1,7 @@
 /// Estimates a touch's velocity from its recent samples: the displacement
 /// across the samples of the trailing horizon divided by their time span;
 /// zero with fewer than two samples, or once the newest is stale
-/// (Flutter's VelocityTracker numbers, SPEC section 4).
+/// (Flutter's VelocityTracker numbers, manual §5.3 rule 3).
 package struct VelocityTracker {
     private var samples: [(nanos: Int, point: Point)] = []
     let horizon: Int

@@ -19,7 +19,7 @@ public enum PopStyle: String, Sendable, CaseIterable {
     }
 }
 
-/// How a navigation is set up; SPEC section 3.
+/// How a navigation is set up; manual §4.1.
 public struct NavigationOptions {
     public var style: PopStyle = .fullscreen
     public var popGesture = true

@@ -18,7 +18,7 @@ public struct PageCurves: Equatable, Sendable {
 /// How a released interactive pop travels the rest of the way.
 public enum DropRule: Equatable, Sendable {
     /// UIPercentDrivenInteractiveTransition: the transition's own curve at
-    /// completion speed max(remaining, T|v|) (SPEC section 4).
+    /// completion speed max(remaining, T|v|) (manual §5.8).
     case completionSpeed
     /// A fixed duration and curve, whatever is left (Flutter's
     /// _kDroppedSwipePageAnimationDuration with fastEaseInToSlowEaseOut).
@@ -55,7 +55,7 @@ public struct Preset {
     public var transitionSpring: PhysicalSpring?
 
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
-    /// 0.35 s push is lore, not measured (ANCHORS: UIKit).
+    /// 0.35 s push is lore, not measured (manual §7.2).
     public static func uikit(_ t: Tunables = Tunables()) -> Preset {
         Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop,
                parallax: t.parallax, dim: t.dim,

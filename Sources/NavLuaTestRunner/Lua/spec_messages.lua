@@ -5,7 +5,7 @@
 
 local Msg = {}
 
--- A failure's message, plus one line for each pitfall (issue 13) that
+-- A failure's message, plus one line for each pitfall (manual §11.4 rule 4) that
 -- occurred in the test's world and that the message does not name yet.
 function Msg.with_pitfalls(message)
   if type(message) ~= "string" or type(navlua) ~= "table" then return message end

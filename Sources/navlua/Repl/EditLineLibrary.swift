@@ -5,7 +5,7 @@ import NavLuaEngine
 ///
 /// navlua does not link libedit: loading it and the libraries it needs
 /// (libtinfo, libbsd, libmd) took about 0.25 ms of every `navlua run`
-/// (issue 7). libedit-dev still provides the header at build time.
+/// (README "Speed, measured"). libedit-dev still provides the header at build time.
 enum EditLineLibrary {
     /// The table of libedit's functions, or why libedit could not be opened.
     /// (Not Sendable, as Swift imports the variadic function pointers as

@@ -14,7 +14,7 @@ enum ReplCommand {
     }
 }
 
-/// The interactive REPL (SPEC section 8, issue 5).
+/// The interactive REPL (manual §10.6).
 enum Repl {
     /// Goes on in `host`, which RunCommand prepared as lua.c's pmain does
     /// before its REPL (arg, LUA_INIT, -e, -l, -W): runs `script` first when
