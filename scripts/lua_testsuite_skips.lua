@@ -15,7 +15,7 @@ local skips = {
    why = "the REPL shows results with its own formatter, not the global print"},
   {from = [==[NoRun(progname .. ": 6\n", [[lua %s]], prog)]==],
    to = [==[NoRun(progname .. ": 6\n", [[lua %s]], prog)]==],
-   why = "messages start with 'navlua: ' (SPEC), not with argv[0]"},
+   why = "messages start with 'navlua: ' (manual §10.1), not with argv[0]"},
 }
 
 local path = assert(arg[1], "usage: lua_testsuite_skips.lua MAIN_LUA")

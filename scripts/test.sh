@@ -29,7 +29,7 @@ step "Swift tests (engine, bridge, runner)" swift test
 # old file list, and a source file added to the engine fails this build once.
 step "An outside package on the engine's products" \
   swift test --package-path Tests/EmbeddingPackage --scratch-path .build/embedding --disable-build-manifest-caching
-step "Lua regression suite (SPEC rules)" "$navlua" test scripts/spec
+step "Lua regression suite (the manual's rules)" "$navlua" test scripts/spec
 step "navlua test, the runner's own specs" "$navlua" test scripts/runner_spec
 step "Lua embedded in the binary (Sources/*/Lua)" "$navlua" test scripts/lua_spec
 step "REPL, driven through tmux" scripts/repl_test.sh "$navlua"

@@ -314,7 +314,7 @@ describe("Flutter route_test.dart, ported", function()
     assert.are.equal(2, nav.count)
   end)
 
-  pending("Interrupted push: ... gets popped before the end of the animation (navlua queues a pop made during a push until the push ends, SPEC section 3; Flutter reverses the running animation with the forward curve)")
+  pending("Interrupted push: ... gets popped before the end of the animation (navlua queues a pop made during a push until the push ends, manual §4.4; Flutter reverses the running animation with the forward curve)")
   pending("Back swipe less than halfway is interrupted by route pop (a call made while a finger drives a pop waits for the finger in navlua; Flutter pops at once)")
   pending("Back swipe more than halfway is interrupted by route pop (same reason)")
   pending("Back swipe less than halfway is interrupted by route push (same reason)")
