@@ -252,6 +252,8 @@ describe("navlua test refuses what it does not do", function()
     { "-C nowhere", "--directory: cannot change to 'nowhere'" },
     { "-f missing.busted", "--config-file: no such file: 'missing.busted'" },
     { "--run=ci", "--run ci: there is no .busted file" },
+    { "nonexistent_spec.lua", "navlua: no such file or folder: 'nonexistent_spec.lua'\n" },
+    { "spec nowhere/", "navlua: no such file or folder: 'nowhere/'\n" },
     { "-Xoutput --plain", "-Xoutput: -Xoutput is for busted's output handlers (-o NAME), not for navlua's -o text" },
     { "-s -o tap", "-s: -s, --enable-sound is for busted's output handlers (-o NAME), not for navlua's -o tap" },
   }
@@ -261,7 +263,8 @@ describe("navlua test refuses what it does not do", function()
       local out, status, err = f:navlua("proj", args)
       assert.are.equal(2, status)
       assert.are.equal("", out)
-      assert.truthy(err:find("navlua: " .. message, 1, true), err)
+      if not message:find("^navlua: ") then message = "navlua: " .. message end
+      assert.truthy(err:find(message, 1, true), err)
       assert.truthy(err:find("Try 'navlua test --help'.", 1, true))
     end)
   end
