@@ -17,6 +17,55 @@ local function listing(dir)
   return names
 end
 
+describe("a file name whose extension the writer does not write", function()
+  it("is refused by navlua.render with the script's line, naming SVG, and nothing is written", function()
+    local dir = P.tempdir()
+    local script = P.script("navlua.navigation{root = navlua.screen{title = 'A'}}\nnavlua.render(arg[1])\n")
+    local _, err, status = P.navlua(q(script) .. " " .. q(dir .. "/a.png"))
+    assert.are.equal(1, status)
+    assert.are.equal("navlua: " .. script .. ":2: navlua.render: cannot write '" .. dir .. "/a.png': its extension"
+                     .. " is not .svg (navlua writes pictures as SVG only)\n", err:match("^[^\n]*\n"))
+    assert.are.equal("", listing(dir))
+  end)
+
+  it("is a usage error for --timeline and --filmstrip, exit 2 before anything runs", function()
+    local dir = P.tempdir()
+    local script = P.script("print('ran') " .. SCENARIO)
+    for _, option in ipairs{"--timeline", "--filmstrip"} do
+      local out, err, status = P.navlua("run " .. option .. " " .. q(dir .. "/tl.png") .. " " .. q(script))
+      assert.are.equal(2, status, option)
+      assert.are.equal("", out)
+      assert.are.equal("navlua: " .. option .. ": cannot write '" .. dir .. "/tl.png': its extension is not .svg"
+                       .. " (navlua writes pictures as SVG only)\nTry 'navlua --help'.\n", err)
+    end
+    assert.are.equal("", listing(dir))
+  end)
+
+  it("is a usage error for --trace, which writes .json and .jsonl", function()
+    local dir = P.tempdir()
+    local script = P.script(SCENARIO)
+    local out, err, status = P.navlua("run --trace " .. q(dir .. "/t.txt") .. " " .. q(script))
+    assert.are.equal(2, status)
+    assert.are.equal("", out)
+    assert.are.equal("navlua: --trace: cannot write '" .. dir .. "/t.txt': its extension is not .json or .jsonl"
+                     .. " (navlua writes the trace as Chrome's Trace Event JSON or as JSON Lines)\n"
+                     .. "Try 'navlua --help'.\n", err)
+    assert.are.equal("", listing(dir))
+  end)
+
+  it("is told apart ignoring case, and a name without an extension gets the first format", function()
+    local dir = P.tempdir()
+    local script = P.script(SCENARIO .. " navlua.render(arg[1] .. '/frame.SVG') navlua.render(arg[1] .. '/frame')")
+    local _, err, status = P.navlua("run --trace " .. q(dir .. "/t.JSONL") .. " --timeline " .. q(dir .. "/tl.Svg")
+                                    .. " --filmstrip " .. q(dir .. "/film") .. " " .. q(script) .. " " .. q(dir))
+    assert.are.equal(0, status, err)
+    assert.matches('^{"t":0,', P.read(dir .. "/t.JSONL"))   -- JSON Lines, not Chrome's JSON
+    for _, name in ipairs{"tl.Svg", "film", "frame.SVG", "frame"} do
+      assert.matches("^<%?xml[^\n]*\n<svg", P.read(dir .. "/" .. name), nil, name)
+    end
+  end)
+end)
+
 describe("several unknown options", function()
   it("are all named, sorted, whatever order pairs visits them in", function()
     local script = P.script("navlua.navigation{root = navlua.screen{title = 'A'}, did_dismiss = function() end,"
