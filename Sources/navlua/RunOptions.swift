@@ -31,9 +31,12 @@ struct RunOptions {
         switch name {
         case "--timeout": timeout = try positive()
         case "--memory-limit": memoryLimitMB = try positive()
-        case "--preset": preset = String(decoding: value, as: UTF8.self)
         case "--trace": traceFile = try written(value, among: FileFormat.traces)
         case "--timeline": timelineFile = try written(value, among: FileFormat.pictures)
+        case "--preset":
+            let text = String(decoding: value, as: UTF8.self)
+            if let problem = NavLuaHost.presetProblem(text) { throw CommandLineError("--preset: \(problem)") }
+            preset = text
         default: filmstripFile = try written(value, among: FileFormat.pictures)
         }
         return 2

@@ -66,6 +66,28 @@ describe("a file name whose extension the writer does not write", function()
   end)
 end)
 
+describe("--preset with a name that is not a built-in preset", function()
+  it("is a usage error at once, exit 2, listing the presets, for run and the REPL", function()
+    local script = P.script("print('ran') " .. SCENARIO)
+    for _, command in ipairs{"run --preset flutr " .. q(script), "repl --preset flutr"} do
+      local out, err, status = P.navlua(command)
+      assert.are.equal(2, status, command)
+      assert.are.equal("", out, command)
+      assert.are.equal("navlua: --preset: unknown preset 'flutr' (expected one of: uikit, flutter,"
+                       .. " react_navigation; --preset names a built-in preset)\nTry 'navlua --help'.\n", err)
+    end
+  end)
+
+  it("takes each built-in preset", function()
+    local script = P.script("print(navlua.navigation{root = navlua.screen{title = 'A'}}.preset)")
+    for _, name in ipairs{"uikit", "flutter", "react_navigation"} do
+      local out, err, status = P.navlua("run --preset " .. name .. " " .. q(script))
+      assert.are.equal(0, status, err)
+      assert.are.equal(name .. "\n", out)
+    end
+  end)
+end)
+
 describe("several unknown options", function()
   it("are all named, sorted, whatever order pairs visits them in", function()
     local script = P.script("navlua.navigation{root = navlua.screen{title = 'A'}, did_dismiss = function() end,"
