@@ -14,7 +14,9 @@ struct BustedReporter {
     init(name: String, options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
         lua = session
         _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
-        let arguments = [name, options.reportFile ?? "",
+        // the option as typed ("-o", "--output"); from .busted, as -o
+        let option = options.origins["output"].flatMap { $0.hasPrefix("-") ? $0 : nil } ?? "-o"
+        let arguments = [name, option, options.reportFile ?? "",
                          String(options.verbose), String(options.suppressPending), options.lang,
                          String(options.deferPrint), String(options.enableSound)] + options.handlerOptions
         _ = try lua.call("report", ["start"] + arguments).get()

@@ -232,6 +232,24 @@ describe("navlua test takes busted's flags", function()
 end)
 
 describe("navlua test refuses what it does not do", function()
+  it("--output FILE without -o: names --output as typed and says how to write a report to a file", function()
+    for _, args in ipairs({ "--output r2.txt", "--output=r2.txt" }) do
+      local out, status, err = f:navlua("proj", args)
+      assert.are.equal(2, status, args)
+      assert.are.equal("", out)
+      assert.truthy(err:find("navlua: --output r2.txt: not text, tap or a busted output handler that loads (", 1, true),
+                    err)
+      assert.truthy(err:find("; --output alone names the output format, as in busted: to write the report to a"
+                             .. " file, give -o FORMAT --output FILE\nTry 'navlua test --help'.\n", 1, true), err)
+      assert.is_nil(f:read("proj/r2.txt"))
+    end
+    -- which is what writes it
+    local out = f:navlua("proj", "-o tap --output r2.txt")
+    assert.matches("^TAP version 13\n", f:read("proj/r2.txt"))
+    assert.matches("%d+ passed, %d+ failed", fixture.last_line(out))
+    os.remove(f.root .. "/proj/r2.txt")
+  end)
+
   local cases = {
     { "--lua=luajit", "--lua is not supported by navlua test: navlua runs the specs in its own Lua 5.4" },
     { "--coverage-config-file=x", "--coverage-config-file is not supported by navlua test" },

@@ -34,7 +34,7 @@ M.specs = {
     help = "run STATEMENT before the specs, once (its globals reach every file)" },
   { "output", short = "o", kind = "value", default = "text", arg = "FORMAT",
     help = "text (default), tap, or a busted output handler: utfTerminal, plainTerminal, gtest, "
-      .. "TAP, json, junit, sound, a .lua file or a module" },
+      .. "TAP, json, junit, sound, a .lua file or a module; with -o, --output FILE writes the report to FILE" },
   { "directory", short = "C", kind = "dir", default = "./", arg = "DIR",
     help = "change to DIR first (several: each relative to the one before)" },
   { "config-file", short = "f", kind = "value", arg = "FILE", help = "read FILE instead of ./.busted" },
