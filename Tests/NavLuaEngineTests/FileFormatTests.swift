@@ -28,7 +28,7 @@ final class FileFormatTests: XCTestCase {
     func testTheRefusalKeepsThePathsBytes() {
         let path: [UInt8] = Array("f".utf8) + [0xE9] + Array(".png".utf8)
         let message = FileFormat.refusal(path, among: FileFormat.pictures)
-        XCTAssertEqual(Array(message.prefix(15)), Array("cannot write 'f".utf8) + [0xE9])
+        XCTAssertEqual(Array(message.prefix(16)), Array("cannot write 'f".utf8) + [0xE9])
         XCTAssertTrue(String(decoding: message, as: UTF8.self).hasSuffix("its extension is not .svg (navlua writes pictures as SVG only)"))
     }
 }
