@@ -240,7 +240,8 @@ function navlua.drag(options) end
 ---@return navlua.GestureResult
 function navlua.tap(x, y) end
 
----Writes an SVG picture of the device at the current frame to `path`; returns `path`.
+---Writes an SVG picture of the device at the current frame to `path` (a name ending in .svg, or
+---without an extension; another extension is an error); returns `path`.
 ---@param path string
 ---@param options? navlua.RenderOptions
 ---@return string

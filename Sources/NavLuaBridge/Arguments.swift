@@ -81,19 +81,32 @@ struct Options {
         }
         let t = lua.absolute(i)
         index = t
+        // Every unknown key, so that the message does not depend on the
+        // order `next` visits them in.
+        var unknownNames: [String] = []
+        var unknownKeys: [String] = []
         lua.pushNil()
         while lua_next(lua.L, t) != 0 {
             lua.pop()
-            guard let key = lua.string(-1) else {
-                let d = lua.describe(-1)
-                lua.pop()
-                throw NavError("unknown option \(d)")
-            }
-            if !allowed.contains(key) {
-                lua.pop()
-                throw NavError("unknown option '\(key)' (expected one of: \(allowed.joined(separator: ", ")))")
+            if let key = lua.string(-1) {
+                if !allowed.contains(key) { unknownNames.append(key) }
+            } else {
+                unknownKeys.append(lua.describe(-1))
             }
         }
+        if let problem = Options.unknown(names: unknownNames, keys: unknownKeys, allowed: allowed) {
+            throw NavError(problem)
+        }
+    }
+
+    /// "unknown option 'b'" or "unknown options 'a', 'b'" (sorted), with
+    /// the names allowed; keys that are not strings follow the names.
+    static func unknown(names: [String], keys: [String], allowed: [String]) -> String? {
+        let all = names.sorted().map { "'\($0)'" } + keys.sorted()
+        guard !all.isEmpty else { return nil }
+        let listed = all.joined(separator: ", ")
+        let expected = names.isEmpty ? "" : " (expected one of: \(allowed.joined(separator: ", ")))"
+        return "unknown option\(all.count == 1 ? "" : "s") \(listed)\(expected)"
     }
 
     /// Pushes the field (nil when there are no options); the caller pops.

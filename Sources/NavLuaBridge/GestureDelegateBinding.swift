@@ -32,24 +32,36 @@ enum GestureDelegateBinding {
         return result
     }
 
-    /// Checks the table at `i`: known keys, each a function.
+    /// Checks the table at `i`: known keys, each a function. Every unknown
+    /// key is named (sorted), and of the values that are not functions the
+    /// first by name, so that the message does not depend on the order
+    /// `next` visits the keys in.
     private static func definedMethods(_ lua: Lua, _ i: Int32) throws -> Set<GestureDelegateMethod> {
         let t = lua.absolute(i)
         var methods: Set<GestureDelegateMethod> = []
+        var unknown: [String] = []
+        var notFunctions: [(key: String, got: String)] = []
         lua.pushNil()
         while lua_next(lua.L, t) != 0 {
             defer { lua.pop() }
             guard let key = lua_type(lua.L, -2) == LUA_TSTRING ? lua.string(-2) : nil,
                   let method = GestureDelegateMethod(rawValue: key) else {
-                let d = lua.describe(-2)
-                throw NavError("gesture_delegate: unknown method \(d) (expected "
-                               + GestureDelegateMethod.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                unknown.append(lua.describe(-2))
+                continue
             }
-            guard lua.type(-1) == LUA_TFUNCTION else {
-                let d = lua.describe(-1)
-                throw argumentError("gesture_delegate.\(key)", "a function", got: d)
+            if lua.type(-1) == LUA_TFUNCTION {
+                methods.insert(method)
+            } else {
+                notFunctions.append((key, lua.describe(-1)))
             }
-            methods.insert(method)
+        }
+        if !unknown.isEmpty {
+            throw NavError("gesture_delegate: unknown method\(unknown.count == 1 ? "" : "s") "
+                           + unknown.sorted().joined(separator: ", ") + " (expected "
+                           + GestureDelegateMethod.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        if let first = notFunctions.min(by: { $0.key < $1.key }) {
+            throw argumentError("gesture_delegate.\(first.key)", "a function", got: first.got)
         }
         return methods
     }

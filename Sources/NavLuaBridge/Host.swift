@@ -98,6 +98,16 @@ public final class NavLuaHost {
 
     public static func usePreset(_ name: String) { setenv(presetVariable, name, 1) }
 
+    /// What is wrong with `--preset NAME`, or nil: the option names a
+    /// built-in preset only, since it is read before any script could
+    /// define one (manual §7.1).
+    public static func presetProblem(_ name: String) -> String? {
+        let names = Preset.builtIn().map(\.name)
+        guard !names.contains(name) else { return nil }
+        return "unknown preset '\(name)' (expected one of: \(names.joined(separator: ", "));"
+            + " --preset names a built-in preset)"
+    }
+
     static var presetFromEnvironment: String? {
         guard let p = getenv(presetVariable), p.pointee != 0 else { return nil }
         return String(cString: p)

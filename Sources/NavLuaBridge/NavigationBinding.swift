@@ -126,8 +126,9 @@ enum NavigationBinding {
     static func curve(_ lua: Lua, _ i: Int32, _ what: String) throws -> Curve {
         if let name = lua.string(i) {
             guard let c = Curve.named(name) else {
-                // The suites pin this wording; Flutter's names are in manual §2.4's table.
-                throw NavError("unknown curve '\(name)' (expected linear, ease_in, ease_out, ease_in_out or navlua.spring{...})")
+                // every name that works (the engine's list), then the two curve tables
+                throw NavError("unknown curve '\(name)' (expected one of: \(Curve.names.joined(separator: ", ")),"
+                               + " navlua.cubic(...) or navlua.spring{...})")
             }
             return c
         }

@@ -11,6 +11,12 @@ enum RenderBinding {
         bridged(L, "navlua.render") { b, lua in
             _ = try lua.requiredString(1, "path")
             let path = lua.bytes(1) ?? []   // a file name need not be UTF-8
+            guard FileFormat.of(path, among: FileFormat.pictures) != nil else {
+                navlua_where(L)
+                lua.push(bytes: Array("navlua.render: ".utf8) + FileFormat.refusal(path, among: FileFormat.pictures))
+                lua_concat(L, 2)
+                return NAVLUA_RAISE
+            }
             let o = try Options(lua, 2, allowed: ["scale"])
             let scale = try o.positive("scale") ?? 0.5
             do {

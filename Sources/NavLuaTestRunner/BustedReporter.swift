@@ -31,7 +31,9 @@ struct BustedReporter {
             close(fd)
         }
         _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
-        let arguments = [name, reportFile.map { String(decoding: $0.writePath, as: UTF8.self) } ?? "",
+        // the option as typed ("-o", "--output"); from .busted, as -o
+        let option = options.origins["output"].flatMap { $0.hasPrefix("-") ? $0 : nil } ?? "-o"
+        let arguments = [name, option, reportFile.map { String(decoding: $0.writePath, as: UTF8.self) } ?? "",
                          String(options.verbose), String(options.suppressPending), options.lang,
                          String(options.deferPrint), String(options.enableSound)] + options.handlerOptions
         _ = try lua.call("report", ["start"] + arguments).get()

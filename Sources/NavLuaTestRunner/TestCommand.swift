@@ -34,6 +34,9 @@ public enum TestCommand {
             }
         }
         if let preset = options.preset {
+            if let problem = NavLuaHost.presetProblem(preset) {
+                return UsageError("\(options.origins["preset"] ?? "--preset"): \(problem)", command: "test").report()
+            }
             // The template every spec file is forked from, and any process it starts.
             NavLuaHost.usePreset(preset)
             session.host.bridge.defaultPreset = preset

@@ -17,17 +17,29 @@ struct Invocation {
     var ignoreEnvironment = false
     /// Index of the script in argv; argv.count when there is none.
     var script: Int
+    /// Whether the word `run` stood where the script would (`navlua -W run
+    /// x.lua`): the command, as if it came first.
+    var namedRun = false
 
     /// Whether an `-e` was given (lua.c's has_e).
     var hasCode: Bool { steps.contains { if case .code = $0 { return true } else { return false } } }
 
     /// Reads argv from index `first` (1 for `navlua ...`, 2 for `navlua run ...`).
-    init(_ argv: [[UInt8]], from first: Int) throws(CommandLineError) {
+    /// With `runWord` (`navlua ...`), the word `run` after lua's options is
+    /// navlua's command and the options go on after it, so `navlua -W run
+    /// x.lua` is `navlua run -W x.lua` (a script named `run` runs as
+    /// `./run`, or after `--`).
+    init(_ argv: [[UInt8]], from first: Int, runWord: Bool = false) throws(CommandLineError) {
         let dash = UInt8(ascii: "-")
         var i = first
         script = argv.count
         while i < argv.count {
             let a = argv[i]
+            if runWord && !namedRun && a == Array("run".utf8) {
+                namedRun = true
+                i += 1
+                continue
+            }
             if a.first != dash || a == [dash] {   // the script, or '-' for standard input
                 script = i
                 return

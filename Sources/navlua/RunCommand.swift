@@ -16,10 +16,11 @@ enum RunCommand {
     static func main(_ argv: [[UInt8]], from first: Int, explicit: Bool, interactive: Bool = false) -> Int32 {
         var invocation: Invocation
         do {
-            invocation = try Invocation(argv, from: first)
+            invocation = try Invocation(argv, from: first, runWord: !explicit && !interactive)
         } catch {
             return error.report()
         }
+        let explicit = explicit || invocation.namedRun
         if interactive { invocation.interactive = true }
         let nothingToRun = invocation.script == argv.count && invocation.steps.isEmpty
             && !invocation.interactive && !invocation.showVersion

@@ -1,4 +1,5 @@
 import NavLuaBridge
+import NavLuaVisuals
 
 /// navlua's own options, shared by `run` and the REPL: the limits and the
 /// files a run writes. File names are bytes, as the shell gave them.
@@ -30,12 +31,23 @@ struct RunOptions {
         switch name {
         case "--timeout": timeout = try positive()
         case "--memory-limit": memoryLimitMB = try positive()
-        case "--trace": traceFile = value
-        case "--timeline": timelineFile = value
-        case "--preset": preset = String(decoding: value, as: UTF8.self)
-        default: filmstripFile = value
+        case "--trace": traceFile = try written(value, among: FileFormat.traces)
+        case "--timeline": timelineFile = try written(value, among: FileFormat.pictures)
+        case "--preset":
+            let text = String(decoding: value, as: UTF8.self)
+            if let problem = NavLuaHost.presetProblem(text) { throw CommandLineError("--preset: \(problem)") }
+            preset = text
+        default: filmstripFile = try written(value, among: FileFormat.pictures)
         }
         return 2
+
+        /// A file name whose extension names a format the writer writes.
+        func written(_ path: [UInt8], among formats: [FileFormat]) throws(CommandLineError) -> [UInt8] {
+            guard FileFormat.of(path, among: formats) != nil else {
+                throw CommandLineError(Array("\(name): ".utf8) + FileFormat.refusal(path, among: formats))
+            }
+            return path
+        }
     }
 
     func makeHost(ignoreEnvironment: Bool = false) -> NavLuaHost {

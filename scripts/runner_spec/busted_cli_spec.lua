@@ -232,6 +232,24 @@ describe("navlua test takes busted's flags", function()
 end)
 
 describe("navlua test refuses what it does not do", function()
+  it("--output FILE without -o: names --output as typed and says how to write a report to a file", function()
+    for _, args in ipairs({ "--output r2.txt", "--output=r2.txt" }) do
+      local out, status, err = f:navlua("proj", args)
+      assert.are.equal(2, status, args)
+      assert.are.equal("", out)
+      assert.truthy(err:find("navlua: --output r2.txt: not text, tap or a busted output handler that loads (", 1, true),
+                    err)
+      assert.truthy(err:find("; --output alone names the output format, as in busted: to write the report to a"
+                             .. " file, give -o FORMAT --output FILE\nTry 'navlua test --help'.\n", 1, true), err)
+      assert.is_nil(f:read("proj/r2.txt"))
+    end
+    -- which is what writes it
+    local out = f:navlua("proj", "-o tap --output r2.txt")
+    assert.matches("^TAP version 13\n", f:read("proj/r2.txt"))
+    assert.matches("%d+ passed, %d+ failed", fixture.last_line(out))
+    os.remove(f.root .. "/proj/r2.txt")
+  end)
+
   local cases = {
     { "--lua=luajit", "--lua is not supported by navlua test: navlua runs the specs in its own Lua 5.4" },
     { "--coverage-config-file=x", "--coverage-config-file is not supported by navlua test" },
@@ -256,6 +274,10 @@ describe("navlua test refuses what it does not do", function()
     { "-C nowhere", "--directory: cannot change to 'nowhere'" },
     { "-f missing.busted", "--config-file: no such file: 'missing.busted'" },
     { "--run=ci", "--run ci: there is no .busted file" },
+    { "--preset flutr", "navlua: --preset: unknown preset 'flutr' (expected one of: uikit, flutter, react_navigation;"
+      .. " --preset names a built-in preset)\n" },
+    { "nonexistent_spec.lua", "navlua: no such file or folder: 'nonexistent_spec.lua'\n" },
+    { "spec nowhere/", "navlua: no such file or folder: 'nowhere/'\n" },
     { "-Xoutput --plain", "-Xoutput: -Xoutput is for busted's output handlers (-o NAME), not for navlua's -o text" },
     { "-s -o tap", "-s: -s, --enable-sound is for busted's output handlers (-o NAME), not for navlua's -o tap" },
   }
@@ -265,7 +287,8 @@ describe("navlua test refuses what it does not do", function()
       local out, status, err = f:navlua("proj", args)
       assert.are.equal(2, status)
       assert.are.equal("", out)
-      assert.truthy(err:find("navlua: " .. message, 1, true), err)
+      if not message:find("^navlua: ") then message = "navlua: " .. message end
+      assert.truthy(err:find(message, 1, true), err)
       assert.truthy(err:find("Try 'navlua test --help'.", 1, true))
     end)
   end

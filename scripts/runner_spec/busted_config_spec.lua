@@ -173,6 +173,8 @@ describe("a malformed .busted", function()
       ".busted: task 'default', key 'o': busted reads options by their long name; write 'output'" },
     { "a key only the command line has", [[return { default = { help = true } }]],
       ".busted: task 'default', key 'help': only the command line can set --help" },
+    { "a preset that is not built in", [[return { default = { preset = "flutr" } }]],
+      ".busted: task 'default', key 'preset': unknown preset 'flutr' (expected one of: uikit, flutter," },
     { "an output handler that does not load", [[return { default = { output = "nosuch" } }]],
       "-o nosuch: not text, tap or a busted output handler that loads" },
   }

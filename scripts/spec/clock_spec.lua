@@ -95,9 +95,18 @@ describe("curves", function()
     assert.are.equal(0, nav:visual().top.x)
   end)
 
-  it("rejects unknown curves", function()
+  it("rejects unknown curves, listing every name that works", function()
+    local names = "linear, ease_in, ease_out, ease_in_out, ease, linear_to_ease_out, ease_in_to_linear, "
+      .. "fast_linear_to_slow_ease_in, fast_ease_in_to_slow_ease_out, fast_ease_in_to_slow_ease_out_flipped, "
+      .. "linear_to_ease_out_flipped"
     assert.has_error(function()
       navlua.navigation{transition = {curve = "bouncy"}}
-    end, "navlua.navigation: unknown curve 'bouncy' (expected linear, ease_in, ease_out, ease_in_out or navlua.spring{...})")
+    end, "navlua.navigation: unknown curve 'bouncy' (expected one of: " .. names
+      .. ", navlua.cubic(...) or navlua.spring{...})")
+    -- each name listed is accepted, by navigations and by presets alike
+    for name in names:gmatch("[%w_]+") do
+      navlua.navigation{transition = {curve = name}}
+      navlua.define_preset("curve_" .. name, {curve = name})
+    end
   end)
 end)

@@ -9,8 +9,11 @@
 -- handler listening) between the suite events busted's execute would
 -- publish. What the handler prints is what busted prints.
 --
---   R.start(name, report_file, verbose, suppress_pending, lang,
+--   R.start(name, option, report_file, verbose, suppress_pending, lang,
 --           defer_print, enable_sound, Xoutput...)
+--
+-- `option` is the option that named the handler as it was typed (`-o`,
+-- `--output`), for the message when the handler does not load.
 --   R.suite_start(run, runs, seed) ; R.file(events, output) ... ;
 --   R.suite_end(run, runs) ; R.finish()
 
@@ -68,7 +71,7 @@ local function writing(fn, ...)
   return ""
 end
 
-function R.start(name, report_file, verbose, suppress_pending, lang, defer_print, enable_sound, ...)
+function R.start(name, option, report_file, verbose, suppress_pending, lang, defer_print, enable_sound, ...)
   busted = require("busted.core")()
   parents = setmetatable({}, { __mode = "k" })
   -- what `require 'busted'` gives a handler: this core's API
@@ -113,8 +116,14 @@ function R.start(name, report_file, verbose, suppress_pending, lang, defer_print
   end
   package.loaded.busted = specs_busted
   if not ok then
-    return nil, "2-o " .. name .. ": not text, tap or a busted output handler that loads ("
+    local message = option .. " " .. name .. ": not text, tap or a busted output handler that loads ("
       .. tostring(err):match("^[^\n]*") .. ")"
+    if option == "--output" then
+      -- busted's --output names the handler; a report goes to a file with both
+      message = message .. "; --output alone names the output format, as in busted:"
+        .. " to write the report to a file, give -o FORMAT --output FILE"
+    end
+    return nil, "2" .. message
   end
   if report_file ~= "" then
     local file, problem = io.open(report_file, "w")

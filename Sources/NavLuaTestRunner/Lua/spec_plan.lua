@@ -10,14 +10,15 @@ local session, wire = ...
 local P = {}
 
 -- The spec files busted would run, in its order (each root's files
--- sorted), one a line; the roots are checked first.
+-- sorted), one a line; the roots are checked first (a missing one is a
+-- usage error: the caller gives the status, so the message has no digit).
 function P.discover(default_root)
   local options, busted = session.options, session.busted
   local roots = #options.ROOT > 0 and options.ROOT or { default_root }
   options.roots = roots
   for _, root in ipairs(roots) do
     local f = io.open(root, "r")
-    if not f then return nil, "2no such file or folder: '" .. root .. "'" end
+    if not f then return nil, "no such file or folder: '" .. root .. "'" end
     f:close()
   end
   local files = session.get_all_files(roots, options.pattern, {

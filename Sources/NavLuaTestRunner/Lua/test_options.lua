@@ -34,7 +34,7 @@ M.specs = {
     help = "run STATEMENT before the specs, once (its globals reach every file)" },
   { "output", short = "o", kind = "value", default = "text", arg = "FORMAT",
     help = "text (default), tap, or a busted output handler: utfTerminal, plainTerminal, gtest, "
-      .. "TAP, json, junit, sound, a .lua file or a module" },
+      .. "TAP, json, junit, sound, a .lua file or a module; with -o, --output FILE writes the report to FILE" },
   { "directory", short = "C", kind = "dir", default = "./", arg = "DIR",
     help = "change to DIR first (several: each relative to the one before)" },
   { "config-file", short = "f", kind = "value", arg = "FILE", help = "read FILE instead of ./.busted" },
@@ -102,7 +102,7 @@ M.specs = {
     help = "a file that allocates more Lua memory than this fails" },
   { "update-snapshots", kind = "flag", navlua = true, default = false, help = "rewrite stored snapshots" },
   { "preset", kind = "value", navlua = true, arg = "NAME",
-    help = "the preset of navigations made without one (uikit, flutter, react_navigation, ...)" },
+    help = "the preset of navigations made without one: uikit, flutter or react_navigation" },
   { "coverage-output", kind = "value", navlua = true, default = "lcov.info", arg = "FILE",
     help = "where --coverage writes its LCOV report (default lcov.info)" },
 }
@@ -179,7 +179,7 @@ local navlua_checks = {
     return nil, "a positive number"
   end,
   ["update-snapshots"] = function(v) return v end,
-  -- checked when a navigation uses it, where define_preset names are known
+  -- a built-in preset's name: TestCommand checks it (NavLuaHost.presetProblem)
   preset = function(v) return v end,
   ["coverage-output"] = function(v) return v end,
 }

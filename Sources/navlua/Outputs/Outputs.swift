@@ -19,7 +19,7 @@ enum Outputs {
     /// write the files before it exits. `.jsonl` traces hold only the trace
     /// events, so they need no frames.
     static func prepare(_ host: NavLuaHost, _ options: RunOptions) {
-        let traceNeedsFrames = options.traceFile.map { !$0.hasSuffix(".jsonl") } ?? false
+        let traceNeedsFrames = options.traceFile.map { !isJSONLines($0) } ?? false
         if traceNeedsFrames || options.timelineFile != nil || options.filmstripFile != nil {
             host.bridge.recorder = FrameRecorder()
         }
@@ -48,7 +48,7 @@ enum Outputs {
         }
         save(options.traceFile) {
             let events = world.trace.events
-            return options.traceFile!.hasSuffix(".jsonl")
+            return options.traceFile.map(isJSONLines) == true
                 ? TraceEventFormat.jsonLines(events: events)
                 : TraceEventFormat.chromeJSON(events: events, samples: samples, dropped: world.trace.dropped)
         }
@@ -100,6 +100,7 @@ enum Outputs {
     }
 }
 
-private extension Array where Element == UInt8 {
-    func hasSuffix(_ s: String) -> Bool { count >= s.utf8.count && suffix(s.utf8.count).elementsEqual(s.utf8) }
+/// Whether a --trace file (its name checked by `RunOptions`) is JSON Lines.
+private func isJSONLines(_ path: [UInt8]) -> Bool {
+    FileFormat.of(path, among: FileFormat.traces) == .jsonLines
 }
