@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
+import NavLuaVisuals
 
 /// `navlua test [options] [PATH...]`: runs busted spec files, each in its
 /// own process forked from a Lua state that has busted loaded, and reports
@@ -32,6 +33,11 @@ public enum TestCommand {
             } catch {
                 return UsageError(error.message, command: "test").report()
             }
+        }
+        // the report and the coverage file would overwrite each other
+        if options.coverage, let report = options.reportFile, report == options.coverageOutput,
+           OutputFile(Array(report.utf8)).writePath != Array(report.utf8) {
+            return UsageError("--output and --coverage-output name the same file '\(report)'", command: "test").report()
         }
         if let preset = options.preset {
             if let problem = NavLuaHost.presetProblem(preset) {

@@ -39,6 +39,7 @@ struct RunOptions {
             preset = text
         default: filmstripFile = try written(value, among: FileFormat.pictures)
         }
+        try refuseSharedFile()
         return 2
 
         /// A file name whose extension names a format the writer writes.
@@ -47,6 +48,18 @@ struct RunOptions {
                 throw CommandLineError(Array("\(name): ".utf8) + FileFormat.refusal(path, among: formats))
             }
             return path
+        }
+    }
+
+    /// Two outputs named the same file would overwrite each other: a usage
+    /// error, unless the file is a device or a FIFO (/dev/null, /dev/stdout).
+    private func refuseSharedFile() throws(CommandLineError) {
+        let outputs = [("--trace", traceFile), ("--timeline", timelineFile), ("--filmstrip", filmstripFile)]
+            .compactMap { name, path in path.map { (name, $0) } }
+        for (i, a) in outputs.enumerated() {
+            for b in outputs[(i + 1)...] where a.1 == b.1 && OutputFile(a.1).writePath != a.1 {
+                throw CommandLineError(Array("\(a.0) and \(b.0) name the same file '".utf8) + a.1 + Array("'".utf8))
+            }
         }
     }
 
