@@ -94,6 +94,7 @@ struct Options {
                 unknownKeys.append(lua.describe(-1))
             }
         }
+        if unknownNames.isEmpty && unknownKeys.isEmpty { return }
         if let problem = Options.unknown(names: unknownNames, keys: unknownKeys, allowed: allowed) {
             throw NavError(problem)
         }
