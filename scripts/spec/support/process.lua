@@ -5,12 +5,18 @@
 
 local M = {}
 
+-- An absolute path: specs run it from other folders too (cd DIR && ...).
+local function absolute(p)
+  if p:sub(1, 1) == "/" then return p end
+  return (os.getenv("PWD") or ".") .. "/" .. p
+end
+
 function M.binary()
   local env = os.getenv("NAVLUA")
-  if env and env ~= "" then return env end
+  if env and env ~= "" then return absolute(env) end
   for _, p in ipairs{".build/release/navlua", ".build/debug/navlua"} do
     local f = io.open(p)
-    if f then f:close() return p end
+    if f then f:close() return absolute(p) end
   end
   error("no navlua binary: set NAVLUA")
 end
