@@ -198,7 +198,10 @@ final class SpecZygote {
             let s = slots[slot]
             dup2(devNull, 0)
             dup2(s.output, 1)
-            dup2(s.output, 2)
+            // With busted's handlers the report is busted's, on stdout: a
+            // spec's stderr goes where busted's goes, to stderr, and never
+            // into the report (an XML report must stay XML).
+            if case .busted = options.format {} else { dup2(s.output, 2) }
             SpecChild.run(session: session, options: options, files: files, slot: slot, resultsFD: s.recordsWrite,
                           seed: seed)
         }

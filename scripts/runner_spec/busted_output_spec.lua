@@ -44,6 +44,11 @@ it("swallows the timeout", function()
   while true do end
 end)
 ]],
+    ["stderr/spec/w_spec.lua"] = [[
+describe("w", function()
+  it("warns on stderr", function() io.stderr:write("warning & <x>\n") end)
+end)
+]],
     ["green/spec/a_spec.lua"] = [[
 describe("green", function()
   it("one", function() end)
@@ -186,4 +191,20 @@ describe("navlua's own formats", function()
     assert.are.equal(0, prove_status)
     assert.truthy(report:find("Result: PASS", 1, true), report)
   end)
+end)
+
+-- busted's handlers write the report to stdout; a spec's stderr goes to
+-- stderr, as under busted, so that a JUnit report on stdout stays XML.
+describe("a spec's stderr under busted's handlers", function()
+  for _, handler in ipairs{"junit", "TAP", "json"} do
+    it("stays out of " .. handler .. "'s report on stdout, as under busted", function()
+      local out, status, err = f:navlua("stderr", "-o " .. handler)
+      assert.are.equal(0, status)
+      assert.is_nil(out:find("warning", 1, true), out)
+      assert.truthy(err:find("warning & <x>\n", 1, true), err)
+      local b_out, _, b_err = f:busted("stderr", "-o " .. handler)
+      assert.is_nil(b_out:find("warning", 1, true))
+      assert.truthy(b_err:find("warning & <x>", 1, true))
+    end)
+  end
 end)
