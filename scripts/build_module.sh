@@ -15,10 +15,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! log=$(swift build -c release --static-swift-stdlib --target NavLuaModule 2>&1); then
-  echo "$log" | grep -Ev '^\[[0-9]+/[0-9]+\]' >&2
-  echo "build_module: the build failed" >&2
-  exit 1
+# swift-build itself sometimes crashes (Swift 6.3.1: a signal 11 in
+# libdispatch's event loop, "*** Program crashed"): that one failure, and
+# only it, is tried once more.
+build() { swift build -c release --static-swift-stdlib --target NavLuaModule 2>&1; }
+if ! log=$(build); then
+  if [[ $log == *"*** Program crashed"* ]] && log=$(build); then
+    echo "build_module: swift-build crashed once; the second build succeeded" >&2
+  else
+    echo "$log" | grep -Ev '^\[[0-9]+/[0-9]+\]' >&2
+    echo "build_module: the build failed" >&2
+    exit 1
+  fi
 fi
 build=$(swift build -c release --show-bin-path)
 objects=()

@@ -35,10 +35,17 @@ fi
 # place, and its messages go to standard error, which scripts/test.sh does
 # not hide.
 quiet() { grep -Ev '^\[[0-9]+/[0-9]+\]' || true; }
+# swift-build itself sometimes crashes (Swift 6.3.1: a signal 11 in
+# libdispatch's event loop, "*** Program crashed"): that one failure, and
+# only it, is tried once more.
 if ! log=$("${build[@]}" 2>&1); then
-  printf '%s\n' "$log" | quiet >&2
-  echo "setup: the build failed" >&2
-  exit 1
+  if [[ $log == *"*** Program crashed"* ]] && log=$("${build[@]}" 2>&1); then
+    echo "setup: swift-build crashed once; the second build succeeded" >&2
+  else
+    printf '%s\n' "$log" | quiet >&2
+    echo "setup: the build failed" >&2
+    exit 1
+  fi
 fi
 printf '%s\n' "$log" | quiet
 test -x .build/release/navlua
