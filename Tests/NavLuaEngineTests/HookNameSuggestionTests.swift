@@ -18,6 +18,7 @@ final class HookNameSuggestionTests: XCTestCase {
         XCTAssertNil(Hook.likelyMeant("on_tap"))
         XCTAssertNil(Hook.likelyMeant("render"))
         XCTAssertNil(Hook.likelyMeant("abc"), "a short name two edits from nothing in particular")
+        XCTAssertNil(Hook.likelyMeant(String(repeating: "will_go_back", count: 100_000)), "a long key, at once")
     }
 
     func testTheDistanceIsTheOptimalStringAlignment() {

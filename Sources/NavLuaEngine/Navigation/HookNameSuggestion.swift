@@ -6,7 +6,10 @@ extension Hook {
     /// hook's own name and for names nothing like one. Screens are the
     /// user's tables, so this only warns (manual §3.2).
     public static func likelyMeant(_ name: String) -> Hook? {
-        guard Hook(rawValue: name) == nil else { return nil }
+        // two edits or the underscores away from the longest name at most
+        // (a screen's key can be any length: nothing quadratic on it)
+        let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
+        guard Hook(rawValue: name) == nil, name.utf8.count <= longest + 2 else { return nil }
         let folded = fold(name)
         if let same = allCases.first(where: { fold($0.rawValue) == folded }) { return same }
         let scored = allCases.map { ($0, distance(Array(name.utf8), Array($0.rawValue.utf8))) }
