@@ -63,22 +63,30 @@ describe("require 'navlua' from lua5.4", function()
     assert.matches(":2: navlua.advance: 'seconds' must be a number >= 0 %(got %-1%)", err)
   end)
 
-  it("runs under Debian's busted", function()
-    local entry = cpath()
-    local dir = P.tempdir()
-    P.write(dir .. "/swipe_spec.lua", [[
+  -- A spec file named `name` that swipes back with the module required
+  -- (`prelude` runs first in its test).
+  local function swipe_spec(name, prelude)
+    return ([[
 local navlua = require "navlua"
-describe("a swipe", function()
+describe("%s", function()
   it("pops", function()
+    %s
     local nav = navlua.navigation{root = navlua.screen{title = "A"}}
     nav:push(navlua.screen{title = "B"})
     navlua.settle()
     navlua.drag{from = {10, 400}, by = {300, 0}, duration = 0.2}
     navlua.settle()
     assert.are.equal(1, nav.count)
+    collectgarbage()
   end)
 end)
-]])
+]]):format(name, prelude or "")
+  end
+
+  it("runs under Debian's busted", function()
+    local entry = cpath()
+    local dir = P.tempdir()
+    P.write(dir .. "/swipe_spec.lua", swipe_spec("a swipe"))
     local out, err, status = P.sh("cd " .. q(dir) .. " && env LUA_CPATH=" .. q(entry .. ";;") .. " busted -o TAP swipe_spec.lua")
     assert.are.equal(0, status, out .. err)
     assert.matches("ok 1 %- a swipe pops", out)
@@ -91,21 +99,7 @@ end)
     local entry = cpath()
     local dir = P.tempdir()
     for i = 1, 3 do
-      P.write(dir .. "/f" .. i .. "_spec.lua", ([[
-local navlua = require "navlua"
-describe("file %d", function()
-  it("pops", function()
-    navlua.reset()
-    local nav = navlua.navigation{root = navlua.screen{title = "A"}}
-    nav:push(navlua.screen{title = "B"})
-    navlua.settle()
-    navlua.drag{from = {10, 400}, by = {300, 0}, duration = 0.2}
-    navlua.settle()
-    assert.are.equal(1, nav.count)
-    collectgarbage()
-  end)
-end)
-]]):format(i))
+      P.write(dir .. "/f" .. i .. "_spec.lua", swipe_spec("file " .. i, "navlua.reset()"))
     end
     local out, err, status = P.sh("cd " .. q(dir) .. " && env LUA_CPATH=" .. q(entry .. ";;")
       .. " busted -o junit f1_spec.lua f2_spec.lua f3_spec.lua")
