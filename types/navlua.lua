@@ -88,6 +88,8 @@
 ---| "error"
 ---| "pitfall"  # a known trap happened (root freeze, custom back button, leaked switch, bar after cancel)
 ---| "app"      # the app went to the background and back (navlua.background)
+---| "delegate" # the navigation's delegate was told will_show or did_show
+---| "coordinator" # a transition coordinator's interaction or completion callback ran
 
 ---A point: `{x, y}` or `{x=, y=}`.
 ---@alias navlua.PointLike {[1]: number, [2]: number}|{x: number, y: number}
@@ -339,6 +341,39 @@ function Screen:add_scroll_view(options) end
 ---@field presentation? navlua.Animation present and dismiss (default 0.5 s ease_in_out)
 ---@field preset? navlua.PresetName the platform's numbers (default "uikit", or `--preset`)
 ---@field gesture_delegate? "uikit"|false|navlua.GestureDelegate the pop gesture's delegate (default "uikit")
+---@field delegate? navlua.NavigationDelegate UINavigationControllerDelegate (also the field `nav.delegate`)
+
+---UINavigationControllerDelegate's appearance methods (manual §4.7), looked up at each call.
+---@class navlua.NavigationDelegate
+---@field will_show? fun(nav: navlua.Navigation, screen: navlua.Screen, animated: boolean) a transition to a new top begins (after the will_ lifecycle calls)
+---@field did_show? fun(nav: navlua.Navigation, screen: navlua.Screen, animated: boolean) it ended with that screen on top (not after a cancelled interactive pop)
+
+---UIViewControllerTransitionCoordinatorContext, at the moment it is read.
+---@class navlua.TransitionContext
+---@field is_interactive boolean a finger drives it now
+---@field initially_interactive boolean a finger drove it from its start
+---@field is_cancelled boolean it ends with the screens as they were
+---@field percent_complete number 0 to 1
+---@field transition_duration number seconds
+---@field completion_velocity number widths per second at the release (0 before)
+---@field from navlua.Screen? the screen on top when it began
+---@field to navlua.Screen? the one on top if it finishes
+---@field is_animated boolean
+
+---A running push's, pop's or interactive pop's coordinator (`nav.transition_coordinator`).
+---@class navlua.TransitionCoordinator: navlua.TransitionContext
+local TransitionCoordinator = {}
+
+---Called once when the finger lifts or its touch is cancelled; false (never called) for a transition no finger drives or once that moment has passed.
+---@param callback fun(context: navlua.TransitionContext)
+---@return boolean registered
+function TransitionCoordinator:notify_when_interaction_changes(callback) end
+
+---`animation` on each frame of the transition, `completion` when it ends (finished or cancelled); false once it has ended.
+---@param animation? fun(context: navlua.TransitionContext)
+---@param completion? fun(context: navlua.TransitionContext)
+---@return boolean registered
+function TransitionCoordinator:animate_alongside(animation, completion) end
 
 ---The app's own delegate of the pop gesture, each method called when UIKit calls its counterpart.
 ---@class navlua.GestureDelegate
@@ -379,6 +414,8 @@ function Screen:add_scroll_view(options) end
 ---@field completion navlua.CompletionRuleName|"function" the rule's name
 ---@field preset navlua.PresetName
 ---@field gesture_delegate "uikit"|false|"custom"
+---@field delegate navlua.NavigationDelegate? read/write
+---@field transition_coordinator navlua.TransitionCoordinator? nil when no push, pop or interactive pop runs
 ---@field stuck boolean the root freeze: a pop began with one screen and never ends (navlua.background ends it)
 ---@field id integer
 local Navigation = {}

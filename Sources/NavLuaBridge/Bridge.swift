@@ -34,6 +34,7 @@ public final class Bridge {
     static let screenObjects = "navlua.screen_objects" // screen table -> userdata, weak keys
     static let navObjects = "navlua.nav_objects"       // nav id -> userdata, this world's
     static let scrollObjects = "navlua.scroll_objects" // scroll id -> userdata, weak values
+    static let coordinatorObjects = "navlua.coordinator_objects" // coordinator id -> userdata, weak values
 
     init(L: OpaquePointer) {
         self.L = L
@@ -44,6 +45,7 @@ public final class Bridge {
         makeRegistryTable(lua, Bridge.screenObjects, mode: "k")
         makeRegistryTable(lua, Bridge.navObjects, mode: nil)
         makeRegistryTable(lua, Bridge.scrollObjects, mode: "v")
+        makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
         configure(world)
     }
 

@@ -137,6 +137,7 @@ public final class NavLuaHost {
         ScreenBinding.register(lua)
         NavigationBinding.register(lua)
         TouchBinding.register(lua)
+        CoordinatorBinding.register(lua)
         lua_pushlightuserdata(lua.L, imageTag)
         lua.rawSet(navlua_registryindex(), imageKey)
         pushModuleTable(lua)

@@ -17,7 +17,7 @@ enum NavigationBinding {
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
                           "edge_width", "completion", "transition", "presentation",
-                          "gesture_delegate", "preset"]
+                          "gesture_delegate", "preset", "delegate"]
 
     static let navigation: navlua_SwiftFunction = { L in
         bridged(L, "navlua.navigation") { b, lua in
@@ -51,7 +51,26 @@ enum NavigationBinding {
             opts.gestureDelegate = try GestureDelegateBinding.read(o, lua, b, owner: delegateOwner)
             try opts.check()
             let root = try o.with("root") { try ScreenBinding.screen(lua, b, -1, "root") }
-            let nav = try b.world.makeNavigation(opts, root: root)
+            o.push("delegate")
+            let delegate = lua.top
+            let made: NavigationController
+            var madeID: Int?
+            do {
+                made = try b.world.makeNavigation(opts, root: root) { nav throws(NavError) in
+                    guard !lua.isNil(delegate) else { return }
+                    madeID = nav.id
+                    // its userdata now, so the delegate can be its user value
+                    pushNavigation(nav, lua, b)
+                    defer { lua.pop() }
+                    do { try NavigationDelegateBinding.set(nav, userdata: lua.top, value: delegate, lua, b) }
+                    catch let e as NavError { throw e } catch { throw NavError("\(error)") }
+                }
+            } catch {
+                forgetNavigation(id: madeID, lua, b)
+                throw error
+            }
+            lua.pop()
+            let nav = made
             pushNavigation(nav, lua, b)
             if opts.gestureDelegate.custom != nil {
                 GestureDelegateBinding.keepFunctions(o, lua, navigation: -1)
@@ -161,6 +180,15 @@ enum NavigationBinding {
     /// `id` (true), or nothing if there is none (false).
     private static func pushCompletionFunction(navigation id: Int, _ b: Bridge) -> Bool {
         Lua(b.L).pushNavigationValue(1, of: id, type: LUA_TFUNCTION, b)
+    }
+
+    /// Drops the userdata a navigation that failed to be made left behind.
+    private static func forgetNavigation(id: Int?, _ lua: Lua, _ b: Bridge) {
+        guard let id = id else { return }
+        b.pushRegistryTable(Bridge.navObjects)
+        lua.pushNil()
+        lua.rawSet(-2, id)
+        lua.pop()
     }
 
     /// One userdata per navigation, so the same navigation compares equal.
@@ -318,6 +346,8 @@ enum NavigationBinding {
         case barHidden = "bar_hidden", popGesture = "pop_gesture"
         case style, id, completion, stuck, preset
         case gestureDelegate = "gesture_delegate"
+        case delegate
+        case transitionCoordinator = "transition_coordinator"
     }
 
     static let index: navlua_SwiftFunction = { L in
@@ -349,6 +379,8 @@ enum NavigationBinding {
                 case .cleared: lua.push(false)
                 case .custom: lua.push("custom")
                 }
+            case .delegate: NavigationDelegateBinding.push(nav, lua, b)
+            case .transitionCoordinator: CoordinatorBinding.push(nav.transitionCoordinator, lua, b)
             case nil: lua.pushNil()
             }
             return 1
@@ -359,6 +391,10 @@ enum NavigationBinding {
         bridged(L, "navigation") { b, lua in
             let nav = try navigation(lua, b)
             let key = lua.string(2) ?? lua.describe(2)
+            if key == "delegate" {
+                try NavigationDelegateBinding.set(nav, userdata: 1, value: 3, lua, b)
+                return 0
+            }
             guard key == "pop_gesture" else { throw NavError("field '\(key)' is read-only") }
             guard let on = lua.bool(3) else { throw argumentError("pop_gesture", "a boolean", got: lua.describe(3)) }
             nav.setPopGesture(on)

@@ -165,6 +165,10 @@ public enum TraceEventFormat {
             return (nav.map(Track.calls) ?? Track.world, "\(e.kind.rawValue) \(text("screen"))")
         case .present, .dismiss:
             return (nav.map(Track.calls) ?? Track.world, e.kind.rawValue)
+        case .delegate:
+            return (Track.hooks, "delegate of nav \(text("nav")).\(text("name")) \(text("screen"))")
+        case .coordinator:
+            return (Track.hooks, "coordinator of nav \(text("nav")) \(text("callback"))")
         }
     }
 

@@ -171,10 +171,16 @@ describe("release animation", function()
     assert.is_true(took >= expected and took < expected + 1 / 60)
   end)
 
-  it("finishes: did_disappear, did_appear, pop, then pop_gesture_did_end", function()
-    local ended = 0
+  it("finishes: pop_gesture_did_end at the lift (SPEC v2 §2, §9), then did_disappear, did_appear, pop", function()
+    local ended, lifted = 0, nil
     local nav = two(nil, {pop_gesture_did_end = function() ended = ended + 1 end})
+    navlua.on("touch", function(e) if e.phase == "ended" then lifted = e.frame end end)
+    navlua.on("hook", function(e)
+      if e.name == "pop_gesture_did_end" then assert.are.equal(lifted, e.frame) end
+    end)
     release_at(0.6 * W)
+    assert.are.equal(1, ended)    -- before the drop animation has run
+    assert.is_true(nav.transitioning)
     navlua.settle()
     local order = {}
     for _, e in ipairs(navlua.trace()) do
@@ -182,8 +188,8 @@ describe("release animation", function()
         order[#order + 1] = e.kind .. ":" .. (e.name or e.screen)
       end
     end
-    assert.are.same({"lifecycle:will_disappear", "lifecycle:will_appear", "lifecycle:did_disappear",
-                     "lifecycle:did_appear", "pop:B", "hook:pop_gesture_did_end"}, order)
+    assert.are.same({"lifecycle:will_disappear", "lifecycle:will_appear", "hook:pop_gesture_did_end",
+                     "lifecycle:did_disappear", "lifecycle:did_appear", "pop:B"}, order)
     assert.are.equal(1, ended)
   end)
 

@@ -32,6 +32,9 @@ public final class World {
     private var nextIDs: [String: Int] = [:]
     /// >0 while user code (a hook or a subscriber) runs.
     public internal(set) var hookDepth = 0
+    /// Some transition coordinator has a callback for each frame
+    /// (`animate_alongside`); cleared when a frame finds none.
+    var coordinatorsFollowFrames = false
     /// True while a driving call (tick, a touch, a navigation call) runs.
     public private(set) var isDriving = false
     /// The first failure of user code that no driving call has thrown yet.
@@ -112,12 +115,17 @@ public final class World {
         record(.error, ["message": .string(error.message)])
     }
 
-    public func makeNavigation(_ options: NavigationOptions, root: Screen?) throws(NavError) -> NavigationController {
+    /// Makes a navigation showing `root`; `prepare` runs before the root
+    /// is shown (the app sets its delegate there, as in viewDidLoad).
+    public func makeNavigation(_ options: NavigationOptions, root: Screen?,
+                               prepare: (NavigationController) throws(NavError) -> Void = { _ in })
+        throws(NavError) -> NavigationController {
         try options.check()
         let nav = NavigationController(world: self, id: nextID("nav"), options: options)
         do throws(NavError) {
             try drive { () throws(NavError) in
                 if let root = root { try nav.validateNewScreen(root) }
+                try prepare(nav)
                 navigations.append(nav)
                 if let root = root { nav.showRoot(root) }
             }
@@ -181,6 +189,22 @@ public final class World {
         record(.hook, ["name": .string(method.rawValue), "nav": .int(nav.id),
                        "result": value.map { .bool($0) } ?? .string("nil")])
         return .value(value)
+    }
+
+    /// Runs app code that is not a screen's hook (a navigation delegate's
+    /// method, a transition coordinator's callback) as a hook runs: calls
+    /// made from it are queued, and a failure is recorded as `what failed`.
+    /// Nothing runs once the driving call has failed.
+    @discardableResult
+    func callUserCode(_ body: () throws -> Void) -> Bool {
+        guard !hasFailed else { return false }
+        hookDepth += 1
+        defer { hookDepth -= 1 }
+        do { try body() } catch {
+            fail(.callbackFailed(NavError.text(of: error)))
+            return false
+        }
+        return true
     }
 
     /// Records a pitfall; the first of each kind is kept for failure messages.
@@ -295,6 +319,7 @@ public final class World {
             guard clock.step() else { throw .badCall("the clock cannot advance further") }
             deliverTouchSamples()
             stepAnimations()
+            if coordinatorsFollowFrames { runAlongsideCallbacks() }
             drainQueues()
             frameObserver?(self)
             if hasFailed { return false }

@@ -74,6 +74,9 @@ final class InteractivePop {
         let finish = decision == .finish
         let remaining = finish ? 1 - p : p
         let (seconds, curve) = drop(remaining: remaining, velocity: pan.velocity, finish: finish, duration: T)
+        if decision != .failed {
+            nav.interactionEnded(tr, finishing: finish, velocity: sign * pan.velocity.x / world.width)
+        }
         animate(tr, to: finish ? 1 : 0, seconds: seconds, curve: curve, finish: finish)
         return decision
     }
@@ -118,6 +121,7 @@ final class InteractivePop {
     private func releaseSnapshot(_ tr: Transition, _ pan: PanDetails, _ cancelled: Bool) -> PopDecision {
         let t = world.tunables
         let finish = !cancelled && snapshotX(pan.update) > t.snapshotFinishDistance
+        nav.interactionEnded(tr, finishing: finish, velocity: sign * pan.velocity.x / world.width)
         animate(tr, to: finish ? world.width : 0,
                 seconds: finish ? t.snapshotFinishDuration : t.snapshotCancelDuration,
                 curve: .easeInOut, finish: finish)

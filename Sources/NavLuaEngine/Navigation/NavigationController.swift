@@ -21,6 +21,8 @@ public final class NavigationController: NavigationFacts {
     public private(set) var screens: [Screen] = []
     public internal(set) var presented = false
     public internal(set) var barHidden = false
+    /// UINavigationControllerDelegate (`nav.delegate`): will_show, did_show.
+    public internal(set) var delegate: (any NavigationDelegate)?
     /// Vertical offset of the whole navigation while presented or dismissed.
     var presentationY: Double = 0
     package private(set) var transition: Transition?
@@ -94,6 +96,8 @@ public final class NavigationController: NavigationFacts {
     func releaseScreens() {
         for queued in queue { for screen in queued.call.screens { screen.pins -= 1 } }
         queue.removeAll()
+        // its callbacks go without running: the world they belong to ends
+        if let c = transition?.coordinator { _ = c.end(finished: false) }
         transition = nil
         userGestureInProgress = false
         setStack([])
@@ -101,8 +105,14 @@ public final class NavigationController: NavigationFacts {
 
     // MARK: transitions
 
-    func begin(_ transition: Transition) {
+    /// `recorded: false` sets it running now and leaves its trace event to
+    /// `recordBegin` (a push's: after the will_ calls, see NavigationStack).
+    func begin(_ transition: Transition, recorded: Bool = true) {
         self.transition = transition
+        if recorded { recordBegin(transition) }
+    }
+
+    func recordBegin(_ transition: Transition) {
         world.record(.transition, ["nav": .int(id), "phase": .string("begin"),
                                    "what": .string(transition.kind.rawValue),
                                    "screen": .string(transition.top.title)])
@@ -113,6 +123,7 @@ public final class NavigationController: NavigationFacts {
         world.record(.transition, ["nav": .int(id), "phase": .string(finished ? "finish" : "cancel"),
                                    "what": .string(transition.kind.rawValue),
                                    "screen": .string(transition.top.title)])
+        coordinatorEnded(transition, finished: finished)
     }
 
     // MARK: options

@@ -16,6 +16,7 @@ extension NavigationController {
         if kind == .interactivePop {
             lifecycle(.will_disappear, top, animated: true)
             lifecycle(.will_appear, screens[screens.count - 2], animated: true)
+            show(.will_show, screens[screens.count - 2], animated: true)
         }
         return tr
     }
@@ -23,9 +24,9 @@ extension NavigationController {
     /// The finger's part is over: calls wait for the transition only.
     func interactivePopReleased() { userGestureInProgress = false }
 
-    /// Ends an interactive pop that finishes: the top screen goes, and it
-    /// is told `pop_gesture_did_end`. The stack is as it was when the pop
-    /// began: while a transition runs, calls wait in the queue.
+    /// Ends an interactive pop that finishes: the top screen goes (it was
+    /// told `pop_gesture_did_end` at the lift). The stack is as it was when
+    /// the pop began: while a transition runs, calls wait in the queue.
     func finishInteractivePop(_ tr: Transition) {
         assert(top === tr.top && screens.count > 1, "the stack changed under an interactive pop")
         end(tr, finished: true)
@@ -39,11 +40,12 @@ extension NavigationController {
             world.record(.pop, ["nav": .int(id), "screen": .string(tr.top.title),
                                 "to": .string(top?.title ?? ""), "animated": .bool(true),
                                 "interactive": .bool(true)])
+            if let shown = top { show(.did_show, shown, animated: true) }
         }
-        _ = world.call(.pop_gesture_did_end, of: tr.top)
     }
 
-    /// Ends an interactive pop that was cancelled: the stack stays.
+    /// Ends an interactive pop that was cancelled: the stack stays, and the
+    /// delegate hears nothing more (see NavigationCoordination).
     func cancelInteractivePop(_ tr: Transition) {
         end(tr, finished: false)
         guard tr.kind == .interactivePop, let below = tr.below else { return }

@@ -7,7 +7,9 @@ extension NavigationController {
         setStack([root])
         world.record(.push, ["nav": .int(id), "screen": .string(root.title), "animated": .bool(false)])
         lifecycle(.will_appear, root, animated: false)
+        show(.will_show, root, animated: false)
         lifecycle(.did_appear, root, animated: false)
+        show(.did_show, root, animated: false)
     }
 
     func validateNewScreen(_ screen: Screen) throws(NavError) {
@@ -54,22 +56,29 @@ extension NavigationController {
 
     /// Lifecycle and motion for a screen replacing another on top.
     private func move(arriving: Screen, leaving: Screen?, kind: Transition.Kind, animated: Bool) {
+        let transition = !animated ? nil : leaving.map { leaving in
+            kind == .push ? Transition(kind: .push, top: arriving, below: leaving)
+                          : Transition(kind: .pop, top: leaving, below: arriving)
+        }
+        // UIKit's transition (and its coordinator) exists from the will_
+        // calls on; the trace shows it begin after them
+        if let t = transition { begin(t, recorded: false) }
         if let leaving = leaving { lifecycle(.will_disappear, leaving, animated: animated) }
         lifecycle(.will_appear, arriving, animated: animated)
-        guard animated, let leaving = leaving else {
+        show(.will_show, arriving, animated: transition != nil)
+        guard let transition = transition, let leaving = leaving else {
             if let leaving = leaving { lifecycle(.did_disappear, leaving, animated: false) }
             lifecycle(.did_appear, arriving, animated: false)
+            show(.did_show, arriving, animated: false)
             return
         }
-        let transition = kind == .push
-            ? Transition(kind: .push, top: arriving, below: leaving)
-            : Transition(kind: .pop, top: leaving, below: arriving)
-        begin(transition)
+        recordBegin(transition)
         transition.animate(in: world, to: 1, seconds: options.transition.duration, curve: transitionCurve,
                            complete: { [unowned self] in
                                self.end(transition, finished: true)
                                self.lifecycle(.did_disappear, leaving, animated: true)
                                self.lifecycle(.did_appear, arriving, animated: true)
+                               self.show(.did_show, arriving, animated: true)
                            })
     }
 

@@ -24,6 +24,9 @@ package final class Transition {
     package private(set) var offset: Double = 0
     /// The running animation, once the motion is no longer under a finger.
     private(set) var animationID: Int?
+    /// UIKit's coordinator for it, made when first asked for (most
+    /// transitions are never asked): see NavigationCoordination.
+    var coordinator: TransitionCoordinator?
 
     init(kind: Kind, top: Screen, below: Screen?) {
         self.kind = kind
