@@ -16,13 +16,17 @@ extension NavigationController {
 
     /// Tells the delegate, while on screen (as lifecycle events), and
     /// records the call when the delegate defines the method.
+    /// After `did_show`, the leaked-switch pitfall is checked.
     func show(_ method: NavigationDelegateMethod, _ screen: Screen, animated: Bool) {
-        guard onScreen, let delegate = delegate else { return }
-        world.callUserCode {
-            guard try delegate.call(method, self, screen, animated: animated) else { return }
-            world.record(.delegate, ["nav": .int(id), "name": .string(method.rawValue),
-                                     "screen": .string(screen.title), "animated": .bool(animated)])
+        guard onScreen else { return }
+        if let delegate = delegate {
+            world.callUserCode {
+                guard try delegate.call(method, self, screen, animated: animated) else { return }
+                world.record(.delegate, ["nav": .int(id), "name": .string(method.rawValue),
+                                         "screen": .string(screen.title), "animated": .bool(animated)])
+            }
         }
+        if method == .did_show { checkLeakedSwitch(screen) }
     }
 
     /// `nav.transition_coordinator`: the running push's, pop's or

@@ -55,6 +55,7 @@ extension NavigationController {
         lifecycle(.did_disappear, below, animated: true)
         lifecycle(.will_appear, tr.top, animated: true)
         lifecycle(.did_appear, tr.top, animated: true)
+        checkLeakedSwitch(tr.top)
     }
 
     /// UIKit's interactive transition with nothing to pop: it begins and

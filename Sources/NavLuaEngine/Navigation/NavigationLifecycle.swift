@@ -11,12 +11,13 @@ extension NavigationController {
                                   "screen": .string(screen.title), "animated": .bool(animated)])
         if hook == .will_appear { applyBar(of: screen, animated: animated) }
         _ = world.call(hook, of: screen, .animated(animated), record: false)
-        if hook == .did_appear { checkLeakedSwitch(screen) }
     }
 
     /// Seed 004: the switch is global, so a screen that turned it off
     /// leaves it off for the next one (reported once per time it is off).
-    private func checkLeakedSwitch(_ screen: Screen) {
+    /// Checked once the new top is shown, after the delegate's `did_show`,
+    /// where seed 004's fix turns it back on.
+    func checkLeakedSwitch(_ screen: Screen) {
         guard !options.popGesture, !leakReported, let by = popGestureOffBy, by !== screen else { return }
         leakReported = true
         world.pitfall(.popGestureLeaked, self, screen: screen, [("turned_off_by", .string(by.title))])

@@ -14,6 +14,7 @@ extension NavigationController {
         let finish = { [unowned self] in
             if !showing { self.presented = false }
             if appears || !showing { self.lifecycle(showing ? .did_appear : .did_disappear, top, animated: animated) }
+            if appears { self.checkLeakedSwitch(top) }
             if !showing { self.onScreen = false }
         }
         let hidden = world.height, shown = 0.0
