@@ -75,6 +75,8 @@ public final class Bridge {
             lua.newTable()
             lua.rawSet(navlua_registryindex(), key)
         }
+        // coordinator ids start again in the new world
+        makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
         configure(world)
     }
 
