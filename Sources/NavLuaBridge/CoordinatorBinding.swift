@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// `nav.transition_coordinator` (manual §4.7): UIKit's transition
+/// `nav.transition_coordinator` (manual §6.5): UIKit's transition
 /// coordinator, with `:notify_when_interaction_changes(fn)` and
 /// `:animate_alongside(fn, completion)`; its fields and each callback's
 /// `context` are UIViewControllerTransitionCoordinatorContext's.

@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// The `delegate` navigation option and read/write field (manual §4.7):
+/// The `delegate` navigation option and read/write field (manual §6.5):
 /// a table whose `will_show` and `did_show` are called as
 /// `fn(nav, screen, animated)`, UINavigationControllerDelegate's two
 /// appearance methods. The table is the navigation userdata's third user

@@ -1,4 +1,4 @@
--- Manual §4.7 (SPEC v2 §9): the navigation's delegate, the transition
+-- Manual §6.5 (SPEC v2 §9): the navigation's delegate, the transition
 -- coordinator, and pop_gesture_did_end at the lift, driven through the Lua
 -- API. Each test fails if its rule breaks.
 

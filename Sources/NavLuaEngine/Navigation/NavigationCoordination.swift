@@ -47,7 +47,7 @@ extension NavigationController {
     /// interaction callbacks, then, when the pop will finish, the leaving
     /// screen's `pop_gesture_did_end` (seed 004 calls its
     /// `cl_popGestureDidEnd` from exactly that callback, at the lift,
-    /// "about to pop"; manual §4.7).
+    /// "about to pop"; manual §6.5).
     func interactionEnded(_ tr: Transition, finishing: Bool, velocity: Double) {
         if let c = tr.coordinator {
             let context = { c.context }

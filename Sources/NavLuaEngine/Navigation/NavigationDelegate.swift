@@ -1,5 +1,5 @@
 /// UINavigationControllerDelegate's two appearance methods, which seed 004
-/// builds its fixes from (manual §4.7): the raw values are their Lua names.
+/// builds its fixes from (manual §6.5): the raw values are their Lua names.
 public enum NavigationDelegateMethod: String, Sendable, CaseIterable {
     /// navigationController:willShowViewController:animated:, when a
     /// transition to a new top begins (after the lifecycle's will_ calls).

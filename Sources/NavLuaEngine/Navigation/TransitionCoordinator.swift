@@ -22,7 +22,7 @@ public struct TransitionContext {
 }
 
 /// UIKit's transition coordinator for one push, pop or interactive pop
-/// (`nav.transition_coordinator`, manual §4.7): callbacks registered while
+/// (`nav.transition_coordinator`, manual §6.5): callbacks registered while
 /// the transition runs are called when the finger's part ends
 /// (`notifyWhenInteractionChangesUsingBlock:`, where seed 004 calls
 /// `cl_popGestureDidEnd`), on each frame (`animateAlongsideTransition:`),
