@@ -153,7 +153,7 @@ keys Tab
 tm send-keys -t "$session" -l '{animated = false}'
 keys Enter
 check "Tab completes a navigation's methods" "> nav:pop_to_root{animated = false}"
-tm send-keys -t "$session" -l 'nav.transi'
+tm send-keys -t "$session" -l 'nav.transitioni'
 keys Tab Enter
 check "Tab completes a navigation's fields" "> nav.transitioning"
 

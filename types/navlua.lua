@@ -70,6 +70,7 @@
 ---@field drop_curve? navlua.CurveName|navlua.Cubic
 ---@field spring? navlua.PhysicalSpring the release spring
 ---@field transition_spring? navlua.PhysicalSpring push and pop as a spring
+---@field calls_during_transition? "queue"|"interrupt" a push or pop while a transition runs
 
 ---@alias navlua.TraceKind
 ---| "touch"
@@ -342,6 +343,7 @@ function Screen:add_scroll_view(options) end
 ---@field preset? navlua.PresetName the platform's numbers (default "uikit", or `--preset`)
 ---@field gesture_delegate? "uikit"|false|navlua.GestureDelegate the pop gesture's delegate (default "uikit")
 ---@field delegate? navlua.NavigationDelegate UINavigationControllerDelegate (also the field `nav.delegate`)
+---@field calls_during_transition? "queue"|"interrupt" a push or pop while a transition runs waits, or acts at once (Flutter); default the preset's
 
 ---UINavigationControllerDelegate's appearance methods (manual §4.7), looked up at each call.
 ---@class navlua.NavigationDelegate
@@ -416,6 +418,7 @@ function TransitionCoordinator:animate_alongside(animation, completion) end
 ---@field gesture_delegate "uikit"|false|"custom"
 ---@field delegate navlua.NavigationDelegate? read/write
 ---@field transition_coordinator navlua.TransitionCoordinator? nil when no push, pop or interactive pop runs
+---@field calls_during_transition "queue"|"interrupt"
 ---@field stuck boolean the root freeze: a pop began with one screen and never ends (navlua.background ends it)
 ---@field id integer
 local Navigation = {}

@@ -17,7 +17,7 @@ enum NavigationBinding {
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
                           "edge_width", "completion", "transition", "presentation",
-                          "gesture_delegate", "preset", "delegate"]
+                          "gesture_delegate", "preset", "delegate", "calls_during_transition"]
 
     static let navigation: navlua_SwiftFunction = { L in
         bridged(L, "navlua.navigation") { b, lua in
@@ -34,6 +34,7 @@ enum NavigationBinding {
                 opts.style = s
             }
             if let on = try o.bool("pop_gesture") { opts.popGesture = on }
+            if let rule = try PresetBinding.callsDuringTransition(o) { opts.callsDuringTransition = rule }
             if let on = try o.bool("dismiss_at_root") { opts.dismissAtRoot = on }
             if let on = try o.bool("bar_per_screen") { opts.barPerScreen = on }
             if let e = try o.nonNegative("edge_width") { opts.edgeWidth = e }
@@ -348,6 +349,7 @@ enum NavigationBinding {
         case gestureDelegate = "gesture_delegate"
         case delegate
         case transitionCoordinator = "transition_coordinator"
+        case callsDuringTransition = "calls_during_transition"
     }
 
     static let index: navlua_SwiftFunction = { L in
@@ -380,6 +382,7 @@ enum NavigationBinding {
                 case .custom: lua.push("custom")
                 }
             case .delegate: NavigationDelegateBinding.push(nav, lua, b)
+            case .callsDuringTransition: lua.push(nav.options.callsDuringTransition.rawValue)
             case .transitionCoordinator: CoordinatorBinding.push(nav.transitionCoordinator, lua, b)
             case nil: lua.pushNil()
             }

@@ -43,7 +43,7 @@ enum PresetBinding {
     static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
-                       "transition_spring"]
+                       "transition_spring", "calls_during_transition"]
 
     /// A copy of a preset's values: numbers, curve names, rule names.
     static func push(_ p: Preset, _ lua: Lua) {
@@ -75,6 +75,7 @@ enum PresetBinding {
             pushSpring(s, lua)
             lua.rawSet(-2, "spring")
         }
+        set("calls_during_transition", p.callsDuringTransition.rawValue)
         if let s = p.transitionSpring {
             lua.push(true)
             lua.rawSet(-2, "transition_spring")
@@ -180,7 +181,18 @@ enum PresetBinding {
         c.dropDuration = try o.nonNegative("drop_duration")
         c.dropCurve = try curve("drop_curve")
         c.transitionSpring = try o.bool("transition_spring")
+        c.callsDuringTransition = try callsDuringTransition(o)
         return c
+    }
+
+    /// The `calls_during_transition` key or option: "queue" or "interrupt".
+    static func callsDuringTransition(_ o: Options) throws -> CallsDuringTransition? {
+        guard let name = try o.string("calls_during_transition") else { return nil }
+        guard let rule = CallsDuringTransition(rawValue: name) else {
+            throw NavError("unknown calls_during_transition '\(name)' (expected "
+                           + CallsDuringTransition.allCases.map(\.rawValue).joined(separator: " or ") + ")")
+        }
+        return rule
     }
 
     /// `{stiffness=, damping=, mass=, overshoot_clamping=, rest_displacement=, rest_speed=}`,

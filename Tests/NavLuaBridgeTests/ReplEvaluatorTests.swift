@@ -336,7 +336,9 @@ final class ReplEvaluatorTests: XCTestCase {
     /// The names offered are the ones the bindings answer: every field reads
     /// a value, and a name outside the lists reads nil.
     func testEveryFieldOfferedIsOneTheBindingReads() {
-        enter("nav = navlua.navigation{root = navlua.screen{title = 'Home'}}",
+        // a delegate, and a push under way (the coordinator), so that no field reads nil
+        enter("nav = navlua.navigation{root = navlua.screen{title = 'Home'}, delegate = {}}",
+              "nav:push(navlua.screen{title = 'Next'})",
               "t = navlua.touch_down(5, 300)", "t:move_to(60, 300, 0.1)",
               "v = nav.top:add_scroll_view{content_width = 900}")
         for (object, fields) in [("nav", NavigationBinding.Field.allCases.map(\.rawValue)),

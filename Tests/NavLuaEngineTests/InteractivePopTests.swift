@@ -201,13 +201,15 @@ final class InteractivePopTests: XCTestCase {
         try s.f.world.move(touch, to: Point(300, 400), seconds: 0.3)
         XCTAssertEqual(s.f.logged(since: m), ["B.will_disappear(true)", "A.will_appear(true)"])
         try s.f.world.lift(touch)
+        // SPEC v2 §2: at the lift, before the drop has run
+        XCTAssertEqual(s.f.logged(since: m).last, "B.pop_gesture_did_end")
         _ = try s.f.world.settle()
         XCTAssertEqual(s.f.logged(since: m), ["B.will_disappear(true)", "A.will_appear(true)",
-                                              "B.did_disappear(true)", "A.did_appear(true)",
-                                              "B.pop_gesture_did_end"])
+                                              "B.pop_gesture_did_end",
+                                              "B.did_disappear(true)", "A.did_appear(true)"])
         let order = s.f.events(since: m).filter { [.lifecycle, .pop, .hook].contains($0.kind) }
             .suffix(4).map { "\($0.kind.rawValue) \($0["name"]?.string ?? $0["screen"]!.string!)" }
-        XCTAssertEqual(order, ["lifecycle did_disappear", "lifecycle did_appear", "pop B", "hook pop_gesture_did_end"])
+        XCTAssertEqual(order, ["hook pop_gesture_did_end", "lifecycle did_disappear", "lifecycle did_appear", "pop B"])
         XCTAssertEqual(s.nav.screens.map(\.title), ["A"])
     }
 
@@ -329,9 +331,9 @@ final class InteractivePopTests: XCTestCase {
         let pop = s.f.events(since: m).first { $0.kind == .pop }
         XCTAssertEqual(pop?["animated"]?.bool, false)
         XCTAssertEqual(pop?.frame, lift + 12)
-        XCTAssertEqual(s.f.logged(since: m), ["B.will_disappear(false)", "A.will_appear(false)",
-                                              "B.did_disappear(false)", "A.did_appear(false)",
-                                              "B.pop_gesture_did_end"])
+        XCTAssertEqual(s.f.logged(since: m), ["B.pop_gesture_did_end",   // at the lift (SPEC v2 §2)
+                                              "B.will_disappear(false)", "A.will_appear(false)",
+                                              "B.did_disappear(false)", "A.did_appear(false)"])
     }
 
     func testSnapshotTouchCancelGoesBackIn0Point3Seconds() throws {

@@ -314,11 +314,74 @@ describe("Flutter route_test.dart, ported", function()
     assert.are.equal(2, nav.count)
   end)
 
-  pending("Interrupted push: ... gets popped before the end of the animation (navlua queues a pop made during a push until the push ends, manual §4.4; Flutter reverses the running animation with the forward curve)")
-  pending("Back swipe less than halfway is interrupted by route pop (a call made while a finger drives a pop waits for the finger in navlua; Flutter pops at once)")
-  pending("Back swipe more than halfway is interrupted by route pop (same reason)")
-  pending("Back swipe less than halfway is interrupted by route push (same reason)")
-  pending("Back swipe more than halfway is interrupted by route push (same reason)")
+  -- Calls during a transition act at once under the flutter preset
+  -- (calls_during_transition = "interrupt", manual §4.4).
+  it("Interrupted push: CupertinoPageRoute has parallax when non fullscreenDialog route is pushed on top and gets popped before the end of the animation", function()
+    local nav = app()
+    nav:push(navlua.screen{title = "2"})
+    -- the screen below (the Placeholder on page 1), every 40 ms for 400 ms
+    local enter = {-55, -111, -161, -200, -226, -242, -251, -257, -261, -263}
+    for i, x in ipairs(enter) do
+      navlua.advance(0.040)
+      near((positions(nav)), x, ("enter at %d ms"):format(40 * i))
+    end
+    -- "Close": the push is reversed, on the forward curve
+    local popped = nav:pop()
+    assert.are.equal("2", popped.title)
+    assert.are.equal("1", nav.top.title)
+    local exit = {-261, -257, -251, -242, -226, -200, -161, -111, -55, 0}
+    for i, x in ipairs(exit) do
+      navlua.advance(0.040)
+      local below = positions(nav)
+      near(below or 0, x, ("exit at %d ms"):format(40 * i))
+    end
+    navlua.settle()
+    assert.are.equal(1, nav.count)
+    assert.are.equal(0, nav:visual().top.x)
+  end)
+
+  -- flutter/flutter#141268: a call during a back swipe acts as if there
+  -- were no back gesture.
+  local function swiping(dx)
+    local nav, one = pushed()
+    local t = navlua.touch_down(5, 300)
+    t:move_to(5 + dx, 300, 0)
+    local below, top = positions(nav)
+    near(top, dx, "page 2 dragged")
+    assert.is_true(below < 0)
+    return nav, one, t
+  end
+
+  for _, case in ipairs{{"less", 100}, {"more", 500}} do
+    it("Back swipe " .. case[1] .. " than halfway is interrupted by route pop", function()
+      local nav, one, t = swiping(case[2])
+      assert.are.equal("2", nav:pop().title)
+      navlua.advance(1)   -- pumpAndSettle with the finger still down (navlua.settle waits for it)
+      assert.is_false(nav.transitioning)
+      assert.are.equal(one, nav.top)
+      assert.are.equal(1, nav.count)
+      assert.are.equal(0, nav:visual().top.x)
+      t:move_to(700, 300, 0.05)   -- the finger goes on; nothing follows it
+      t:up()
+      navlua.settle()
+      assert.are.equal(1, nav.count)
+      assert.are.equal(0, nav:visual().top.x)
+    end)
+
+    it("Back swipe " .. case[1] .. " than halfway is interrupted by route push", function()
+      local nav, _, t = swiping(case[2])
+      local three = navlua.screen{title = "3"}
+      nav:push(three)
+      navlua.advance(1)
+      assert.is_false(nav.transitioning)
+      assert.are.equal(three, nav.top)
+      assert.are.equal(3, nav.count)   -- page 2 stays under page 3 (it was not popped)
+      assert.are.equal(0, nav:visual().top.x)
+      t:up()
+      navlua.settle()
+      assert.are.equal(three, nav.top)
+    end)
+  end
   pending("Fullscreen route animates correct transform values over time (navlua has no full-screen dialog routes)")
   pending("CupertinoPageRoute has no parallax when fullscreenDialog route is pushed on top (no full-screen dialog routes)")
   pending("Update pages during a drag gesture will not stuck (no declarative page list in navlua)")

@@ -39,6 +39,14 @@ extension World {
         return running.id
     }
 
+    /// Ends an animation now: its last value, then its completion.
+    func finishAnimation(_ id: Int) {
+        guard let i = animations.firstIndex(where: { $0.id == id }) else { return }
+        let running = animations.remove(at: i)
+        running.apply(running.animation.to)
+        running.complete()
+    }
+
     /// Stops an animation where it is, without its completion.
     func cancelAnimation(_ id: Int) {
         animations.removeAll { $0.id == id }

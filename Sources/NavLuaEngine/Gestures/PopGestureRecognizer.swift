@@ -45,6 +45,16 @@ struct PopGestureRecognizer {
         }
     }
 
+    /// The navigation took the pop from the finger (a call under Flutter's
+    /// rules, manual §4.4): the gesture is over, cancelled, whatever the
+    /// finger does next; `finishes` says whether the pop goes on.
+    mutating func interrupt(finishing: Bool) -> Bool {
+        guard state == .began else { return false }
+        state = .cancelled
+        finishes = finishing
+        return true
+    }
+
     /// What the release decided (nil: nothing moved); a release that could
     /// not be decided cancels the gesture.
     mutating func released(_ decision: PopDecision?) {

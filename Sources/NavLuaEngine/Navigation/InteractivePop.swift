@@ -67,6 +67,23 @@ final class InteractivePop {
         return tr.kind == .snapshotPop ? releaseSnapshot(tr, pan, cancelled) : releaseInteractive(tr, pan, cancelled)
     }
 
+    /// A call took the pop from the finger (manual §4.4): the finger's
+    /// part is over; a pop goes on to the end as the route's own pop (the
+    /// transition's curve, for what remains of its duration); otherwise
+    /// the screens are put back at once.
+    func takeOver(finishing: Bool) {
+        nav.interactivePopReleased()
+        guard let tr = transition, tr.kind == .interactivePop else { return }
+        nav.interactionEnded(tr, finishing: finishing, velocity: 0, byFinger: false)
+        if finishing {
+            let spec = nav.options.transition
+            animate(tr, to: 1, seconds: (1 - tr.progress) * spec.effectiveDuration, curve: spec.curve, finish: true)
+        } else {
+            tr.follow(0)
+            nav.cancelInteractivePop(tr)
+        }
+    }
+
     private func releaseInteractive(_ tr: Transition, _ pan: PanDetails, _ cancelled: Bool) -> PopDecision {
         let p = progress(pan.update)
         let T = nav.options.transition.effectiveDuration

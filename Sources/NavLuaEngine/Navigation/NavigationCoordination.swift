@@ -48,7 +48,9 @@ extension NavigationController {
     /// screen's `pop_gesture_did_end` (seed 004 calls its
     /// `cl_popGestureDidEnd` from exactly that callback, at the lift,
     /// "about to pop"; manual §6.5).
-    func interactionEnded(_ tr: Transition, finishing: Bool, velocity: Double) {
+    /// `byFinger` false: a call took the pop from the finger (manual §4.4),
+    /// which is no gesture's end.
+    func interactionEnded(_ tr: Transition, finishing: Bool, velocity: Double, byFinger: Bool = true) {
         if let c = tr.coordinator {
             let context = { c.context }
             for callback in c.endInteraction(cancelled: !finishing, velocity: velocity) {
@@ -57,7 +59,7 @@ extension NavigationController {
                 world.callUserCode { try callback(ctx) }
             }
         }
-        if finishing, !world.hasFailed { _ = world.call(.pop_gesture_did_end, of: tr.top) }
+        if finishing, byFinger, !world.hasFailed { _ = world.call(.pop_gesture_did_end, of: tr.top) }
     }
 
     /// The transition ended: its coordinator's completions run first.

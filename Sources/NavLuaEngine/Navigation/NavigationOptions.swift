@@ -47,6 +47,8 @@ public struct NavigationOptions {
     public var drop: DropRule = .completionSpeed
     /// Push and pop as this spring instead of `transition`.
     public var transitionSpring: PhysicalSpring?
+    /// What a push or pop made while a transition runs does (manual §4.4).
+    public var callsDuringTransition: CallsDuringTransition = .queue
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth

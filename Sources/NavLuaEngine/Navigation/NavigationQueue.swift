@@ -64,6 +64,9 @@ extension NavigationController {
     private func perform(_ call: NavigationCall, site: CallSite?) throws(NavError) -> Screen? {
         let world = try attachedWorld()
         try check(call)
+        if !waitsForAnotherNavigation(call) && interrupts(call) {
+            return try world.drive { () throws(NavError) in try interrupt(with: call) }
+        }
         if mustQueue || waitsForAnotherNavigation(call) {
             enqueue(QueuedCall(call: call, site: site?.describe()))
             return nil
@@ -134,7 +137,7 @@ extension NavigationController {
         }
     }
 
-    private func apply(_ call: NavigationCall) throws(NavError) -> Screen? {
+    func apply(_ call: NavigationCall) throws(NavError) -> Screen? {
         switch call {
         case let .push(screen, animated):
             try applyPush(screen, animated: animated)

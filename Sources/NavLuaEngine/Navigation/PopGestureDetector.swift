@@ -65,6 +65,15 @@ final class PopGestureDetector {
         record(pan, finish: recognizer.finishes)
     }
 
+    /// A call took the pop from the finger (manual §4.4): the controller
+    /// lets go of the transition, and later moves and the lift do nothing.
+    func interrupted(finishing: Bool) {
+        guard recognizer.interrupt(finishing: finishing), let controller = controller else { return }
+        self.controller = nil
+        controller.takeOver(finishing: finishing)
+        record(details, finish: finishing)
+    }
+
     // MARK: deciding
 
     private func refuse(_ check: PopRefusal) {

@@ -53,6 +53,9 @@ public struct Preset {
     public var drop: DropRule
     /// Push and pop as a spring (React Navigation), instead of `transition`.
     public var transitionSpring: PhysicalSpring?
+    /// A push or pop while a transition runs: waits (UIKit) or acts at once
+    /// (Flutter's navigator).
+    public var callsDuringTransition: CallsDuringTransition = .queue
 
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (manual §7.2).
@@ -88,7 +91,11 @@ public struct Preset {
         // direction, else controller.value > 0.5 keeps the page.
         completion: .flutter,
         drop: .fixed(duration: flutterDrop.duration, curve: flutterDrop.curve),
-        transitionSpring: nil) }
+        transitionSpring: nil,
+        // NavigatorState.push/pop act at once: a pop during a push reverses
+        // it (route_test.dart "Interrupted push"), and a call during a back
+        // swipe ends the swipe (flutter/flutter#141268).
+        callsDuringTransition: .interrupt) }
 
     /// Flutter's dragEnd: animateTo / animateBack over
     /// _kDroppedSwipePageAnimationDuration (350 ms) with
@@ -145,5 +152,6 @@ public struct Preset {
         o.completion = completion
         o.drop = drop
         o.transitionSpring = transitionSpring
+        o.callsDuringTransition = callsDuringTransition
     }
 }

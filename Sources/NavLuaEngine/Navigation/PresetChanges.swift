@@ -23,6 +23,7 @@ public struct PresetChanges {
     public var dropCurve: Curve?
     public var spring: PhysicalSpring?
     public var transitionSpring: Bool?
+    public var callsDuringTransition: CallsDuringTransition?
 
     public init() {}
 
@@ -56,6 +57,7 @@ extension Preset {
                                       popTop: page[2] ?? base.popTop, popBelow: page[3] ?? base.popBelow)
         }
         if let rule = changes.completion { p.completion = rule }
+        if let c = changes.callsDuringTransition { p.callsDuringTransition = c }
         let currentSpring: PhysicalSpring? = {
             if case let .spring(s) = p.drop { return s }
             return p.transitionSpring
