@@ -53,6 +53,9 @@ public struct Preset {
     public var drop: DropRule
     /// Push and pop as a spring (React Navigation), instead of `transition`.
     public var transitionSpring: PhysicalSpring?
+    /// Which pan wins a touch over a scroll view, and at which sample
+    /// (PanArbitration.swift has each rule's sources).
+    public var arbitration: PanArbitration = .uikit
 
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (manual §7.2).
@@ -60,7 +63,10 @@ public struct Preset {
         Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop,
                parallax: t.parallax, dim: t.dim,
                transition: t.transition, pageCurves: nil, completion: .uikit,
-               drop: .completionSpeed, transitionSpring: nil)
+               drop: .completionSpeed, transitionSpring: nil,
+               // UIKit's recognizers at the slop, by direction: a
+               // UIScrollView's pan takes only a drag along an axis it scrolls.
+               arbitration: .uikit)
     }
 
     /// Flutter's CupertinoPageRoute (packages/flutter/lib/src/cupertino/
@@ -88,7 +94,10 @@ public struct Preset {
         // direction, else controller.value > 0.5 keeps the page.
         completion: .flutter,
         drop: .fixed(duration: flutterDrop.duration, curve: flutterDrop.curve),
-        transitionSpring: nil) }
+        transitionSpring: nil,
+        // gestures/arena.dart + monodrag.dart: the first drag recognizer
+        // whose own axis passes kTouchSlop (18) wins.
+        arbitration: .flutter) }
 
     /// Flutter's dragEnd: animateTo / animateBack over
     /// _kDroppedSwipePageAnimationDuration (350 ms) with
@@ -126,7 +135,11 @@ public struct Preset {
         completion: .reactNavigation,
         // Card.tsx animate(): Animated.spring with the gesture's velocity.
         drop: .spring(reactSpring),
-        transitionSpring: reactSpring) }
+        transitionSpring: reactSpring,
+        // The card's PanGestureHandler (gestureActivationCriteria: active
+        // offset 5 along x, fail offset 20 along y) runs among UIKit's
+        // recognizers on iOS; navlua uses UIKit's rule: a simplification.
+        arbitration: .uikit) }
 
     public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
         [uikit(t), flutter, reactNavigation]
@@ -145,5 +158,6 @@ public struct Preset {
         o.completion = completion
         o.drop = drop
         o.transitionSpring = transitionSpring
+        o.arbitration = arbitration
     }
 }
