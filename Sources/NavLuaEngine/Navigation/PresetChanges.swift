@@ -23,6 +23,8 @@ public struct PresetChanges {
     public var dropCurve: Curve?
     public var spring: PhysicalSpring?
     public var transitionSpring: Bool?
+    /// Which pan wins over scroll views (PanArbitration).
+    public var arbitration: PanArbitration?
 
     public init() {}
 
@@ -56,6 +58,7 @@ extension Preset {
                                       popTop: page[2] ?? base.popTop, popBelow: page[3] ?? base.popBelow)
         }
         if let rule = changes.completion { p.completion = rule }
+        if let rule = changes.arbitration { p.arbitration = rule }
         let currentSpring: PhysicalSpring? = {
             if case let .spring(s) = p.drop { return s }
             return p.transitionSpring
