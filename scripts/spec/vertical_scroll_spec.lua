@@ -141,6 +141,16 @@ describe("which pan wins, by platform", function()
     assert.are.equal("scroll_view", r.refused_by)
   end)
 
+  -- Only v1 options here: before SPEC §10 a horizontal view took every pan
+  -- over it, and the pop failed as scroll_view.
+  it("UIKit: a horizontal scroll view does not take a mostly vertical drag", function()
+    local _, v = two("fullscreen", {y = 300, height = 300, content_width = 3 * W})
+    local r = navlua.drag{from = {300, 350}, by = {-30, 200}}
+    assert.is_nil(r.recognizer)
+    assert.are.equal("direction", r.refused_by)      -- FD's own check: translation.x <= 0
+    assert.are.equal(0, v.offset)
+  end)
+
   -- Flutter: the first axis whose drag passes kTouchSlop (18) along it
   -- wins. A drag that goes up 20 pt first, then right, is the list's,
   -- although it ends mostly horizontal (UIKit would decide at 15 pt, also

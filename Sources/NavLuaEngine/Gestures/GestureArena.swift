@@ -19,7 +19,7 @@ protocol GestureArenaMember: AnyObject {
     var refusal: String? { get }
     /// The pan is `holder`'s.
     func reject(by holder: any GestureArenaMember)
-    /// The pan went along an axis it does not claim, and no member holds it.
+    /// The pan went along an axis it does not claim.
     func decline()
     /// Whether a member asked after this one took the pan may take it too.
     func allowsJoining(_ member: any GestureArenaMember) -> Bool
@@ -97,8 +97,11 @@ struct GestureArena {
                 outcome.lost.append(Entry(member: member, reason: member.refusal ?? "failed"))
             }
         }
+        // Whoever holds the pan, these lost it to its direction: a pop
+        // refuses as `direction` (under Flutter's rule, the drag passed the
+        // slop along the other axis first).
         for (member, claimed) in zip(members, claims) where !claimed {
-            if let holder = outcome.holder { member.reject(by: holder) } else { member.decline() }
+            member.decline()
             outcome.lost.append(Entry(member: member, reason: "direction"))
         }
         return outcome
