@@ -15,7 +15,11 @@ public enum PanArbitration: String, Sendable, CaseIterable {
     /// is navlua's estimate. The pop's recognizers (FD's UIPanGestureRecognizer,
     /// UIScreenEdgePanGestureRecognizer) take a pan in any direction and let
     /// their own begin checks judge it (FD: translation.x > 0; the edge pan:
-    /// mostly away from the edge).
+    /// mostly away from the edge). That a horizontal scroll view's pan takes
+    /// the swipe first, and the pop may join it only through
+    /// shouldRecognizeSimultaneously: FDFullscreenPopGesture's README ("View
+    /// Controller With ScrollView") and issues #27, #61, #115, #203
+    /// (`contentOffset.x <= 0`, navlua's `at_leading_edge`).
     case uikit
     /// Flutter's gesture arena (packages/flutter/lib/src/gestures/arena.dart,
     /// monodrag.dart): HorizontalDragGestureRecognizer and
