@@ -168,3 +168,46 @@ final class VerticalScrollTests: XCTestCase {
         XCTAssertEqual(ScrollOffsetGrid.rounded(.infinity), .infinity)
     }
 }
+
+/// The arena with a rule: members that do not claim lose as `direction`
+/// whoever holds the pan; Flutter's rule asks nothing until one claims.
+final class ArenaRuleTests: XCTestCase {
+    private final class Member: GestureArenaMember {
+        let name: String
+        let axes: PanAxes
+        var log: [String] = []
+        init(_ name: String, _ axes: PanAxes) { self.name = name; self.axes = axes }
+        var kind: Recognizer { .scroll }
+        func accept() -> Bool { log.append("accept"); return true }
+        func reject(by holder: any GestureArenaMember) { log.append("reject") }
+        func decline() { log.append("decline") }
+        func allowsJoining(_ member: any GestureArenaMember) -> Bool { false }
+    }
+
+    func testMembersThatDoNotClaimLoseByDirection() throws {
+        let list = Member("list", .vertical), pager = Member("pager", .horizontal)
+        let outcome = try XCTUnwrap(GestureArena(members: [list, pager], rule: .uikit, touchSlop: 15)
+            .decide(at: Point(16, 2)))
+        XCTAssertTrue(outcome.holder === pager)
+        XCTAssertEqual(outcome.lost.map { "\($0.member.name)=\($0.reason)" }, ["list=direction"])
+        XCTAssertEqual(list.log, ["decline"])
+    }
+
+    func testFlutterAsksNothingUntilAnAxisPassesTheSlop() throws {
+        let list = Member("list", .vertical), pop = Member("pop", .horizontal)
+        let arena = GestureArena(members: [list, pop], rule: .flutter, touchSlop: 18)
+        XCTAssertNil(arena.decide(at: Point(13, 13)))
+        XCTAssertTrue(list.log.isEmpty && pop.log.isEmpty)
+        let outcome = try XCTUnwrap(arena.decide(at: Point(13, -19)))
+        XCTAssertTrue(outcome.holder === list)
+        XCTAssertEqual(pop.log, ["decline"])
+    }
+
+    func testATieOnOneSampleGoesToTheMemberAskedFirst() throws {
+        let list = Member("list", .vertical), pop = Member("pop", .horizontal)
+        let outcome = try XCTUnwrap(GestureArena(members: [list, pop], rule: .flutter, touchSlop: 18)
+            .decide(at: Point(20, 20)))
+        XCTAssertTrue(outcome.holder === list)
+        XCTAssertEqual(outcome.lost.map(\.reason), ["scroll_view"])
+    }
+}

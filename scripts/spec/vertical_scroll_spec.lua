@@ -369,3 +369,26 @@ describe("the arena event", function()
     assert.are.equal(0, #arena_events())
   end)
 end)
+
+describe("the arena in the snapshot style", function()
+  before_each(function() navlua.reset() end)
+
+  it("names the pop as the holder that a list lost to", function()
+    local nav, v = two("snapshot", list())
+    navlua.drag{from = {100, 400}, by = {250, 5}}
+    local e = arena_events()[1]
+    assert.are.equal("pop", e.winner)
+    assert.are.equal("scroll:" .. v.id .. "=direction", e.lost)   -- a horizontal drag: the list declines
+    navlua.settle()
+    assert.are.equal(1, nav.count)
+  end)
+
+  it("lets a horizontal view that lost to the pop stay where it is", function()
+    local nav, v = two("snapshot", {content_width = 3 * W})
+    navlua.drag{from = {100, 400}, by = {250, 5}}
+    local e = arena_events()[1]
+    assert.are.equal("pop", e.winner)
+    assert.are.equal("scroll:" .. v.id .. "=pop", e.lost)
+    assert.are.equal(0, v.offset)
+  end)
+end)

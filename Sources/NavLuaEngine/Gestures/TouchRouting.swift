@@ -1,7 +1,8 @@
 /// Driving touches (manual §5.1) and delivering their samples, frame by
 /// frame: each sample goes to the touch's pan tracker, then to what
-/// follows the touch (its pop gesture's detector, its scroll view's pan);
-/// when the pan crosses the slop, the arena decides who takes it. Each
+/// follows the touch (its pop gesture's detector, the pan of the scroll
+/// view that took it); when the pan crosses the slop, the arena decides
+/// who takes it among the pop and every scroll view under the finger. Each
 /// step tells the next; nothing here is told back.
 extension World {
     /// A failure in the touch-down frame (a hook raised) releases the new
