@@ -86,6 +86,7 @@
 ---| "present"
 ---| "dismiss"
 ---| "scroll"
+---| "arena"    # which pan took a touch over scroll views: winner, joined, lost (with reasons)
 ---| "error"
 ---| "pitfall"  # a known trap happened (root freeze, custom back button, leaked switch, bar after cancel)
 ---| "app"      # the app went to the background and back (navlua.background)
@@ -309,6 +310,9 @@ local Screen = {}
 ---@field paging? boolean default false
 ---@field page_offset_reset? boolean after each page change the offset snaps back to `width` (UIPageViewController)
 ---@field pop_simultaneous? "at_leading_edge"|"first_page"|fun(scroll_view: navlua.ScrollView): boolean
+---@field content_height? number default: `height` (no vertical scrolling)
+---@field offset_y? number default 0
+---@field directional_lock? boolean default false (UIScrollView's isDirectionalLockEnabled)
 
 ---Adds a scroll view to the screen.
 ---@param options navlua.ScrollViewOptions
@@ -327,6 +331,9 @@ function Screen:add_scroll_view(options) end
 ---@field paging boolean
 ---@field page_offset_reset boolean
 ---@field id integer
+---@field offset_y number read/write
+---@field content_height number
+---@field directional_lock boolean
 
 -- ---- navigations ----------------------------------------------------------
 

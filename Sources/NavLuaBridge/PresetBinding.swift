@@ -43,7 +43,7 @@ enum PresetBinding {
     static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
-                       "transition_spring", "calls_during_transition"]
+                       "transition_spring", "calls_during_transition", "arbitration"]
 
     /// A copy of a preset's values: numbers, curve names, rule names.
     static func push(_ p: Preset, _ lua: Lua) {
@@ -65,6 +65,7 @@ enum PresetBinding {
             set("pop_below_curve", curve: c.popBelow)
         }
         set("completion", p.completion.name)
+        set("arbitration", p.arbitration.rawValue)
         set("drop", p.drop.name)
         switch p.drop {
         case .completionSpeed: break
@@ -182,6 +183,13 @@ enum PresetBinding {
         c.dropCurve = try curve("drop_curve")
         c.transitionSpring = try o.bool("transition_spring")
         c.callsDuringTransition = try callsDuringTransition(o)
+        if let rule = try o.string("arbitration") {
+            guard let r = PanArbitration(rawValue: rule) else {
+                let names = PanArbitration.allCases.map(\.rawValue).joined(separator: ", ")
+                throw NavError("unknown arbitration rule '\(rule)' (expected \(names))")
+            }
+            c.arbitration = r
+        }
         return c
     }
 

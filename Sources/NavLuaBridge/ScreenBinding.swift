@@ -149,7 +149,8 @@ enum ScreenBinding {
         bridged(L, "screen:add_scroll_view") { b, lua in
             let screen = try ScreenBinding.screen(lua, b, 1, "self")
             let o = try Options(lua, 2, allowed: ["x", "y", "width", "height", "content_width", "offset",
-                                                  "paging", "page_offset_reset", "pop_simultaneous"])
+                                                  "paging", "page_offset_reset", "pop_simultaneous",
+                                                  "content_height", "offset_y", "directional_lock"])
             let w = b.world
             let frame = Rect(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0,
                              width: try o.positive("width") ?? w.width,
@@ -162,7 +163,10 @@ enum ScreenBinding {
                 id: id, frame: frame, contentWidth: content,
                 offset: try o.nonNegative("offset") ?? 0, paging: try o.bool("paging") ?? false,
                 pageOffsetReset: try o.bool("page_offset_reset") ?? false,
-                popSimultaneous: try popSimultaneous(o, lua, b, screen: screen.id, view: id))
+                popSimultaneous: try popSimultaneous(o, lua, b, screen: screen.id, view: id),
+                contentHeight: try o.nonNegative("content_height") ?? frame.height,
+                offsetY: try o.nonNegative("offset_y") ?? 0,
+                directionalLock: try o.bool("directional_lock") ?? false)
             screen.addScrollView(view)
             if o.push("pop_simultaneous") == LUA_TFUNCTION {
                 keepPopSimultaneous(screenTable: 1, view: id, lua, b)
@@ -251,6 +255,7 @@ enum ScreenBinding {
     enum ScrollViewField: String, CaseIterable {
         case offset, page, scrolling, x, y, width, height
         case contentWidth = "content_width", paging, pageOffsetReset = "page_offset_reset", id
+        case offsetY = "offset_y", contentHeight = "content_height", directionalLock = "directional_lock"
     }
 
     static let scrollIndex: navlua_SwiftFunction = { L in
@@ -268,6 +273,9 @@ enum ScreenBinding {
             case .paging: lua.push(view.paging)
             case .pageOffsetReset: lua.push(view.pageOffsetReset)
             case .id: lua.push(view.id)
+            case .offsetY: lua.push(view.offsetY)
+            case .contentHeight: lua.push(view.contentHeight)
+            case .directionalLock: lua.push(view.directionalLock)
             case nil: lua.pushNil()
             }
             return 1
@@ -281,6 +289,8 @@ enum ScreenBinding {
             switch key {
             case "offset":
                 view.setOffset(try lua.finiteNumber(3, "offset"))
+            case "offset_y":
+                view.setOffsetY(try lua.finiteNumber(3, "offset_y"))
             case "page":
                 view.setPage(try lua.count(3, "page", max: 1 << 30))
             default:

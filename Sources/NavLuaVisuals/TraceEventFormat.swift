@@ -151,6 +151,8 @@ public enum TraceEventFormat {
             return (nav.map(Track.gestures) ?? Track.world, name)
         case .scroll:
             return (Track.scroll, "scroll view \(text("view")) page \(text("page"))")
+        case .arena:
+            return (nav.map(Track.gestures) ?? Track.world, "arena: \(text("winner")) wins")
         case .error:
             return (Track.world, "error")
         case .app:

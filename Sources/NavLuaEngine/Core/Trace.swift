@@ -11,7 +11,7 @@ public enum TraceValue: Equatable, Sendable {
 public struct TraceEvent: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case touch, gesture, hook, lifecycle, push, pop, push_ignored, queued,
-             transition, bar, present, dismiss, scroll, error, pitfall, app,
+             transition, bar, present, dismiss, scroll, arena, error, pitfall, app,
              delegate, coordinator
     }
 

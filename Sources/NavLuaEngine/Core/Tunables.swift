@@ -45,6 +45,12 @@ public struct Tunables: Sendable {
     /// carries the scroll one page on. navlua's choice (manual §5.5 rule 5).
     public var pagingSnapDuration: Double = 0.3
     public var pagingFlingVelocity: Double = 300
+    /// A scroll view with `directional_lock` locks a drag to one axis when,
+    /// at the pan's begin, |minor| <= this x |major| (within about 26.6
+    /// degrees of the axis); a steeper (diagonal) drag does not lock.
+    /// Apple's isDirectionalLockEnabled documentation says a diagonal drag
+    /// does not lock but gives no angle: navlua's estimate (manual §5.5).
+    public var directionalLockMaxSlope: Double = 0.5
 
     public init() {}
 }

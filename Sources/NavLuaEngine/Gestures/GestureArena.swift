@@ -5,14 +5,22 @@ protocol GestureArenaMember: AnyObject {
     /// What kind of recognizer this is (for the trace and for members that
     /// name who took the pan from them).
     var kind: Recognizer { get }
+    /// Its name in the trace's `arena` event: `pop`, `scroll:ID`.
+    var name: String { get }
+    /// The axes it claims a pan along (PanArbitration decides with them).
+    var axes: PanAxes { get }
     /// The scroll view this member scrolls, if any (UIKit hands the other
     /// recognizer to `shouldRecognizeSimultaneously`).
     var scrollView: ScrollView? { get }
     /// Offered the pan while no member holds it: takes it (true), or lets
     /// it pass to the next member.
     func accept() -> Bool
+    /// Why it did not take the pan it was offered, for the trace.
+    var refusal: String? { get }
     /// The pan is `holder`'s.
     func reject(by holder: any GestureArenaMember)
+    /// The pan went along an axis it does not claim.
+    func decline()
     /// Whether a member asked after this one took the pan may take it too.
     func allowsJoining(_ member: any GestureArenaMember) -> Bool
     /// A member's own answer to joining `holder` (its delegate's, in
@@ -21,40 +29,80 @@ protocol GestureArenaMember: AnyObject {
 }
 
 extension GestureArenaMember {
+    var axes: PanAxes { .both }
     var scrollView: ScrollView? { nil }
+    var refusal: String? { nil }
+    func decline() {}
     func asksToJoin(_ holder: any GestureArenaMember) -> Bool? { nil }
 }
 
-/// Decides who takes a pan when it crosses the slop, at once: the members
-/// are asked in the order given; the first that accepts holds the pan; a
-/// later member joins when it asks to or, if it has no answer of its own,
-/// when the holder allows it, and is rejected otherwise. The order is data
-/// its caller brings (`PopStyle.arenaOrder`): the arena knows members, not
-/// pop styles.
+/// Decides who takes a pan, once: with a `rule` (a contest: scroll views
+/// under the finger), the members that claim the pan at this translation
+/// are asked in the order given, and the others lose (`direction`);
+/// without one every member is asked (a pop alone, v1). The first that
+/// accepts holds the pan; a later member joins when it asks to or, if it
+/// has no answer of its own, when the holder allows it, and is rejected
+/// otherwise. The order is data its caller brings (`PopStyle.arenaOrder`,
+/// innermost scroll view first): the arena knows members, not pop styles.
 struct GestureArena {
     let members: [any GestureArenaMember]
+    var rule: PanArbitration?
+    var touchSlop: Double = 0
+
+    /// A member that did not get the pan, or joined it, and why (the
+    /// trace's words: `direction`, `scroll_view`, `pop`, `pop_simultaneous`,
+    /// a pop's `refused_by`).
+    struct Entry {
+        let member: any GestureArenaMember
+        let reason: String
+    }
 
     struct Outcome {
         /// The member that holds the pan, if one took it.
         var holder: (any GestureArenaMember)?
+        /// The members that took it with the holder.
+        var joined: [Entry] = []
         /// The members that lost it.
-        var rejected: [any GestureArenaMember] = []
+        var lost: [Entry] = []
+        var rejected: [any GestureArenaMember] { lost.map(\.member) }
     }
 
+    /// Without a rule: every member is asked at once.
     @discardableResult
-    func resolve() -> Outcome {
+    func resolve() -> Outcome { decide(at: .zero) ?? Outcome() }
+
+    /// The outcome, or nil when the rule waits for a later sample (Flutter's
+    /// arena: no axis past the slop yet); then nothing was asked.
+    func decide(at translation: Point) -> Outcome? {
+        let claims = members.map { member in rule?.claims(member.axes, translation, touchSlop: touchSlop) ?? true }
+        if rule?.waitsForAClaim == true && !claims.contains(true) { return nil }
         var outcome = Outcome()
-        for member in members {
+        for (member, claimed) in zip(members, claims) where claimed {
             if let holder = outcome.holder {
-                if member.asksToJoin(holder) ?? holder.allowsJoining(member) {
-                    _ = member.accept()
+                let asked = member.asksToJoin(holder)
+                if asked ?? holder.allowsJoining(member) {
+                    if member.accept() {
+                        let reason = asked == true ? "should_recognize_simultaneously" : "pop_simultaneous"
+                        outcome.joined.append(Entry(member: member, reason: reason))
+                    } else {
+                        outcome.lost.append(Entry(member: member, reason: member.refusal ?? "failed"))
+                    }
                 } else {
                     member.reject(by: holder)
-                    outcome.rejected.append(member)
+                    outcome.lost.append(Entry(member: member, reason: holder.kind == .scroll ? "scroll_view" : "pop"))
                 }
             } else if member.accept() {
                 outcome.holder = member
+            } else {
+                outcome.lost.append(Entry(member: member, reason: member.refusal ?? "failed"))
             }
+        }
+        // Whoever holds the pan, these lost it to its direction: a pop
+        // refuses as `direction` (under Flutter's rule, the drag passed the
+        // slop along the other axis first).
+        for (member, claimed) in zip(members, claims) where !claimed {
+            member.decline()
+            outcome.lost.append(Entry(member: member, reason: "direction"))
         }
         return outcome
     }

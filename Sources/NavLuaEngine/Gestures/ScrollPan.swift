@@ -1,8 +1,9 @@
-/// A scroll view's pan, following one touch: the offset follows the finger
-/// (clamped to the content) from where the pan began; on release a paging
-/// view snaps to a page, and release speed may carry it one page on. It is
-/// the only writer of its view's offset while the finger is down and while
-/// the snap runs; it knows no navigation.
+/// A scroll view's pan, following one touch: the offsets follow the finger
+/// (clamped to the content) from where the pan began, along the view's
+/// axes, or along one of them once a directional lock decided; on release a
+/// paging view snaps to a page, and release speed may carry it one page on.
+/// It is the only writer of its view's offsets while the finger is down and
+/// while the snap runs; it knows no navigation.
 package final class ScrollPan {
     unowned let world: World
     let view: ScrollView
@@ -11,14 +12,21 @@ package final class ScrollPan {
     /// Where the finger is, as the touch's router last said (the arena
     /// begins the pan there).
     var location: Point
+    /// Where the finger went down (the directional lock reads the drag so far).
+    private let downLocation: Point
     private var startOffset = 0.0
+    private var startOffsetY = 0.0
     private var startX = 0.0
+    private var startY = 0.0
     private var startPage = 0
+    /// The axes this drag scrolls: the view's, or one of them under a lock.
+    private(set) var scrollAxes: PanAxes = []
 
     init(world: World, view: ScrollView, at location: Point) {
         self.world = world
         self.view = view
         self.location = location
+        self.downLocation = location
         // A finger on a snapping view stops it where it is.
         if let id = view.snapAnimation {
             world.cancelAnimation(id)
@@ -33,7 +41,10 @@ package final class ScrollPan {
         view.isDragging = true
         view.driver = self
         startOffset = view.offset
+        startOffsetY = view.offsetY
         startX = location.x
+        startY = location.y
+        scrollAxes = ScrollPan.axes(of: view, drag: location - downLocation, tunables: world.tunables)
         startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
         record(.began)
     }
@@ -41,7 +52,29 @@ package final class ScrollPan {
     func moved(to point: Point) {
         location = point
         guard active else { return }
-        view.offset = view.clampedOffset(startOffset - (point.x - startX))
+        // Each displacement on the grid: a finger that comes back lands
+        // exactly where it was (ScrollOffsetGrid).
+        if scrollAxes.contains(.horizontal) {
+            view.offset = view.clampedOffset(startOffset + ScrollOffsetGrid.rounded(startX - point.x))
+        }
+        if scrollAxes.contains(.vertical) {
+            view.offsetY = view.clampedOffsetY(startOffsetY + ScrollOffsetGrid.rounded(startY - point.y))
+        }
+    }
+
+    /// The axes a drag scrolls `view` along: every axis it can scroll, or,
+    /// with `directional_lock`, only the one the drag so far is mostly
+    /// along, unless it is diagonal. Apple (isDirectionalLockEnabled): "if
+    /// the user begins dragging in one general direction (horizontally or
+    /// vertically), the scroll view disables scrolling in the other
+    /// direction. If the drag direction is diagonal, then scrolling doesn't
+    /// lock"; what counts as diagonal is `directionalLockMaxSlope`.
+    static func axes(of view: ScrollView, drag: Point, tunables: Tunables) -> PanAxes {
+        let axes = view.axes
+        guard view.directionalLock, axes == .both else { return axes }
+        let (major, minor) = abs(drag.x) >= abs(drag.y) ? (abs(drag.x), abs(drag.y)) : (abs(drag.y), abs(drag.x))
+        guard minor <= tunables.directionalLockMaxSlope * major else { return axes }
+        return PanAxes.dominant(drag)
     }
 
     func lifted(velocity: Point) {
@@ -65,7 +98,9 @@ package final class ScrollPan {
     func scriptMoved() {
         if active {
             startOffset = view.offset
+            startOffsetY = view.offsetY
             startX = location.x
+            startY = location.y
         } else if let id = view.snapAnimation {
             world.cancelAnimation(id)
             view.snapAnimation = nil
@@ -113,15 +148,23 @@ package final class ScrollPan {
             })
     }
 
+    /// `offset_y` only for a view that scrolls vertically, so that the
+    /// trace of a horizontal one reads as before.
     private func record(_ state: GestureState) {
-        world.record(.gesture, ["recognizer": .string(Recognizer.scroll.rawValue), "state": .string(state.rawValue),
-                                "view": .int(view.id), "offset": .number(view.offset)])
+        var fields: [(String, TraceValue)] = [
+            ("recognizer", .string(Recognizer.scroll.rawValue)), ("state", .string(state.rawValue)),
+            ("view", .int(view.id)), ("offset", .number(view.offset)),
+        ]
+        if view.canScrollVertically { fields.append(("offset_y", .number(view.offsetY))) }
+        world.recordFields(.gesture, fields)
     }
 }
 
 extension ScrollPan: GestureArenaMember {
     var kind: Recognizer { .scroll }
     var scrollView: ScrollView? { view }
+    var axes: PanAxes { view.axes }
+    var name: String { "scroll:\(view.id)" }
 
     func accept() -> Bool {
         begin()
@@ -132,8 +175,10 @@ extension ScrollPan: GestureArenaMember {
     func reject(by holder: any GestureArenaMember) {}
 
     /// The pop joins when the view allows it at this moment
-    /// (`pop_simultaneous`); a failing rule is recorded.
+    /// (`pop_simultaneous`); a failing rule is recorded. Another scroll view
+    /// (one it lies in) never joins: nested views do not scroll together.
     func allowsJoining(_ member: any GestureArenaMember) -> Bool {
-        world.read { try view.allowsSimultaneousPop() } ?? false
+        guard member.kind == .pop else { return false }
+        return world.read { try view.allowsSimultaneousPop() } ?? false
     }
 }

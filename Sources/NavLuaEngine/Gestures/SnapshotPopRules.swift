@@ -16,7 +16,7 @@ extension PopBeginRules {
         // must end first: one navigation runs one transition at a time.
         if nav.transitioning { return .refuse(.transitioning) }
         if let decided = askEnabledAndAllowDragBack(c, top) { return decided }
-        if let view = top.scrollView(at: c.pan.location), view.offset > 0 {
+        if let view = top.horizontalScrollView(at: c.pan.location), view.offset > 0 {
             return .refuse(.scrollView)
         }
         if nav.count > 1 { return askWillGoBack(c, top) }

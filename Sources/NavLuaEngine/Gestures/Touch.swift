@@ -23,8 +23,14 @@ public final class Touch {
     weak var navigation: NavigationController?
     /// The pop gesture of its navigation, when this touch may drive it.
     var pop: PopGestureDetector?
-    /// The pan of the scroll view under it, until the arena rejects it.
+    /// The pans of the scroll views under it, innermost first, until the
+    /// arena decides.
+    var scrollCandidates: [ScrollPan] = []
+    /// The scroll view's pan that took the pan (alone or with the pop).
     var scroll: ScrollPan?
+    /// The pan crossed the slop but the arena waits for a member to claim
+    /// it (Flutter's rule: no axis past the slop yet).
+    var arenaOpen = false
 
     init(id: Int, at point: Point, in world: World) {
         self.id = id

@@ -1,7 +1,8 @@
 /// Driving touches (manual §5.1) and delivering their samples, frame by
 /// frame: each sample goes to the touch's pan tracker, then to what
-/// follows the touch (its pop gesture's detector, its scroll view's pan);
-/// when the pan crosses the slop, the arena decides who takes it. Each
+/// follows the touch (its pop gesture's detector, the pan of the scroll
+/// view that took it); when the pan crosses the slop, the arena decides
+/// who takes it among the pop and every scroll view under the finger. Each
 /// step tells the next; nothing here is told back.
 extension World {
     /// A failure in the touch-down frame (a hook raised) releases the new
@@ -100,7 +101,7 @@ extension World {
             guard var pan = touch.pan else { return }
             let begins = pan.add(point, at: now)
             touch.pan = pan
-            if begins {
+            if begins || touch.arenaOpen {
                 panBegan(touch)
             } else if pan.began {
                 touch.pop?.moved()
@@ -129,26 +130,56 @@ extension World {
             touch.pop = PopGestureDetector(world: self, nav: nav, touch: touch)
             touch.pop?.touchedDown()
         }
-        if let view = nav.top?.scrollView(at: point) {
-            touch.scroll = ScrollPan(world: self, view: view, at: point)
+        if let top = nav.top, !top.scrollViews.isEmpty {
+            touch.scrollCandidates = top.scrollViews(at: point).map { ScrollPan(world: self, view: $0, at: point) }
         }
     }
 
-    /// The pan crossed the slop: the arena decides who takes it, asking in
-    /// the order the navigation's style gives; a scroll view's pan that
-    /// lost leaves the touch. A failure while it decides releases the touch.
+    /// The pan crossed the slop (or, with the arena still open, moved on):
+    /// the arena decides who takes it, asking in the order the navigation's
+    /// style gives, every scroll view under the finger innermost first. Over
+    /// scroll views it is a contest: the navigation's `PanArbitration` says
+    /// who claims the pan, and the trace records an `arena` event. The
+    /// scroll views' pans that lost leave the touch. A failure while it
+    /// decides releases the touch.
     private func panBegan(_ touch: Touch) {
-        guard let nav = touch.navigation else { return }
-        touch.scroll?.location = touch.location
-        let members: [any GestureArenaMember] = nav.style.arenaOrder.compactMap { recognizer in
+        guard let nav = touch.navigation, let pan = touch.pan else { return }
+        let candidates = touch.scrollCandidates
+        for candidate in candidates { candidate.location = touch.location }
+        var members: [any GestureArenaMember] = []
+        for recognizer in nav.style.arenaOrder {
             switch recognizer {
-            case .pop: return touch.pop?.state == .possible ? touch.pop : nil
-            case .scroll: return touch.scroll
+            case .pop: if let pop = touch.pop, pop.state == .possible { members.append(pop) }
+            case .scroll: members.append(contentsOf: candidates as [any GestureArenaMember])
             }
         }
-        let outcome = GestureArena(members: members).resolve()
-        if let scroll = touch.scroll, outcome.rejected.contains(where: { $0 === scroll }) { touch.scroll = nil }
+        let contest = !candidates.isEmpty
+        let arena = GestureArena(members: members, rule: contest ? nav.options.arbitration : nil,
+                                 touchSlop: nav.options.panSlop)
+        guard let outcome = arena.decide(at: pan.translation) else {
+            touch.arenaOpen = true
+            return
+        }
+        touch.arenaOpen = false
+        touch.scroll = candidates.first { $0.didBegin }
+        touch.scrollCandidates = []
+        if contest { recordArena(outcome, nav) }
         if hasFailed { release(touch, because: "was released after a hook failed") }
+    }
+
+    /// The `arena` event: the rule, the member that took the pan (`none`),
+    /// those that joined it and those that lost it, each with its reason.
+    private func recordArena(_ outcome: GestureArena.Outcome, _ nav: NavigationController) {
+        func list(_ entries: [GestureArena.Entry]) -> String {
+            entries.map { $0.member.name + "=" + $0.reason }.joined(separator: ",")
+        }
+        var fields: [(String, TraceValue)] = [
+            ("nav", .int(nav.id)), ("rule", .string(nav.options.arbitration.rawValue)),
+            ("winner", .string(outcome.holder?.name ?? "none")),
+        ]
+        if !outcome.joined.isEmpty { fields.append(("joined", .string(list(outcome.joined)))) }
+        if !outcome.lost.isEmpty { fields.append(("lost", .string(list(outcome.lost)))) }
+        recordFields(.arena, fields)
     }
 
     /// Lifts a touch after a failure: its gestures cancel, its remaining

@@ -8,9 +8,10 @@ public enum PopStyle: String, Sendable, CaseIterable {
     case snapshot
 
     /// Who the gesture arena asks first when a pan begins over a scroll
-    /// view. UIKit's edge swipe and FD's pan wait for the scroll view, and
-    /// the pop joins it only when the view allows; QD makes other pans
-    /// wait for its pop.
+    /// view. UIKit's edge swipe and FD's pan wait for the scroll views
+    /// (innermost first, the order the router lists them), and the pop
+    /// joins one only when the view allows; QD makes other pans wait for
+    /// its pop.
     var arenaOrder: [Recognizer] {
         switch self {
         case .edge, .fullscreen: return [.scroll, .pop]
@@ -49,6 +50,8 @@ public struct NavigationOptions {
     public var transitionSpring: PhysicalSpring?
     /// What a push or pop made while a transition runs does (manual §4.4).
     public var callsDuringTransition: CallsDuringTransition = .queue
+    /// Which pan takes a touch over a scroll view (PanArbitration.swift).
+    public var arbitration: PanArbitration = .uikit
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth

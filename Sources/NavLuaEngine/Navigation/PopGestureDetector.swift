@@ -122,6 +122,14 @@ final class PopGestureDetector {
 
 extension PopGestureDetector: GestureArenaMember {
     var kind: Recognizer { .pop }
+    var name: String { "pop" }
+    /// Any direction on UIKit (its begin checks judge it), horizontal in
+    /// Flutter (a HorizontalDragGestureRecognizer): PanArbitration.popAxes.
+    var axes: PanAxes { nav.options.arbitration.popAxes }
+    var refusal: String? { recognizer.refusedBy?.rawValue }
+
+    /// The pan went along the other axis before the pop claimed it.
+    func decline() { refuse(.direction) }
 
     func accept() -> Bool {
         tryBegin()

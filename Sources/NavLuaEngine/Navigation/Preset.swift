@@ -56,6 +56,9 @@ public struct Preset {
     /// A push or pop while a transition runs: waits (UIKit) or acts at once
     /// (Flutter's navigator).
     public var callsDuringTransition: CallsDuringTransition = .queue
+    /// Which pan wins a touch over a scroll view, and at which sample
+    /// (PanArbitration.swift has each rule's sources).
+    public var arbitration: PanArbitration = .uikit
 
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (manual §7.2).
@@ -63,7 +66,10 @@ public struct Preset {
         Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop,
                parallax: t.parallax, dim: t.dim,
                transition: t.transition, pageCurves: nil, completion: .uikit,
-               drop: .completionSpeed, transitionSpring: nil)
+               drop: .completionSpeed, transitionSpring: nil,
+               // UIKit's recognizers at the slop, by direction: a
+               // UIScrollView's pan takes only a drag along an axis it scrolls.
+               arbitration: .uikit)
     }
 
     /// Flutter's CupertinoPageRoute (packages/flutter/lib/src/cupertino/
@@ -95,7 +101,10 @@ public struct Preset {
         // NavigatorState.push/pop act at once: a pop during a push reverses
         // it (route_test.dart "Interrupted push"), and a call during a back
         // swipe ends the swipe (flutter/flutter#141268).
-        callsDuringTransition: .interrupt) }
+        callsDuringTransition: .interrupt,
+        // gestures/arena.dart + monodrag.dart: the first drag recognizer
+        // whose own axis passes kTouchSlop (18) wins.
+        arbitration: .flutter) }
 
     /// Flutter's dragEnd: animateTo / animateBack over
     /// _kDroppedSwipePageAnimationDuration (350 ms) with
@@ -133,7 +142,11 @@ public struct Preset {
         completion: .reactNavigation,
         // Card.tsx animate(): Animated.spring with the gesture's velocity.
         drop: .spring(reactSpring),
-        transitionSpring: reactSpring) }
+        transitionSpring: reactSpring,
+        // The card's PanGestureHandler (gestureActivationCriteria: active
+        // offset 5 along x, fail offset 20 along y) runs among UIKit's
+        // recognizers on iOS; navlua uses UIKit's rule: a simplification.
+        arbitration: .uikit) }
 
     public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
         [uikit(t), flutter, reactNavigation]
@@ -153,5 +166,6 @@ public struct Preset {
         o.drop = drop
         o.transitionSpring = transitionSpring
         o.callsDuringTransition = callsDuringTransition
+        o.arbitration = arbitration
     }
 }

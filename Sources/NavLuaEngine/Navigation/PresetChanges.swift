@@ -24,6 +24,8 @@ public struct PresetChanges {
     public var spring: PhysicalSpring?
     public var transitionSpring: Bool?
     public var callsDuringTransition: CallsDuringTransition?
+    /// Which pan wins over scroll views (PanArbitration).
+    public var arbitration: PanArbitration?
 
     public init() {}
 
@@ -58,6 +60,7 @@ extension Preset {
         }
         if let rule = changes.completion { p.completion = rule }
         if let c = changes.callsDuringTransition { p.callsDuringTransition = c }
+        if let rule = changes.arbitration { p.arbitration = rule }
         let currentSpring: PhysicalSpring? = {
             if case let .spring(s) = p.drop { return s }
             return p.transitionSpring

@@ -80,9 +80,21 @@ public final class Screen {
 
     public func addScrollView(_ view: ScrollView) { scrollViews.append(view) }
 
-    /// The topmost scroll view under `point` whose content is wider than its
-    /// frame: the one whose pan competes with the pop.
-    func scrollView(at point: Point) -> ScrollView? {
+    /// The scroll views under `point` that scroll along some axis, innermost
+    /// first: a view added later lies over the ones before it (UIKit hit-tests
+    /// the last subview first), so a list added after the pager that holds
+    /// it is inside it. Each one's pan competes for the touch (TouchRouting).
+    func scrollViews(at point: Point) -> [ScrollView] {
+        var found: [ScrollView] = []
+        for view in scrollViews.reversed() where view.frame.contains(point) && !view.axes.isEmpty {
+            found.append(view)
+        }
+        return found
+    }
+
+    /// The innermost scroll view under `point` whose content is wider than
+    /// its frame: the one QD's scroll-view rule looks at (snapshot style).
+    func horizontalScrollView(at point: Point) -> ScrollView? {
         scrollViews.last { $0.frame.contains(point) && $0.canScrollHorizontally }
     }
 }

@@ -1,5 +1,6 @@
-/// A horizontally scrolling view on a screen: its offset follows the finger,
-/// clamped to the content; a paging one snaps to a page on release.
+/// A scrolling view on a screen: it scrolls along each axis whose content
+/// is larger than its frame; its offsets follow the finger, clamped to the
+/// content; a paging one snaps to a page (horizontally) on release.
 public final class ScrollView {
     /// When the pop gesture may begin together with this view's pan.
     public enum PopSimultaneous {
@@ -14,10 +15,17 @@ public final class ScrollView {
     public let id: Int
     public let frame: Rect
     public let contentWidth: Double
+    /// The content's height (its frame's height by default: no vertical scrolling).
+    public let contentHeight: Double
+    /// UIScrollView's isDirectionalLockEnabled: a drag that begins in one
+    /// general direction scrolls only along it (`ScrollPan`).
+    public let directionalLock: Bool
     /// How far the content is scrolled, in points: written by its pan
     /// (`ScrollPan`) while a finger drags it or its snap runs, and by a
     /// script through `setOffset` and `setPage`.
     public internal(set) var offset: Double
+    /// How far the content is scrolled vertically, in points (same writers).
+    public internal(set) var offsetY: Double
     public internal(set) var page: Int
     public let paging: Bool
     /// Models UIPageViewController: after each page change the offset snaps
@@ -31,33 +39,54 @@ public final class ScrollView {
     weak var driver: ScrollPan?
 
     public init(id: Int, frame: Rect, contentWidth: Double, offset: Double, paging: Bool,
-                pageOffsetReset: Bool, popSimultaneous: PopSimultaneous) {
+                pageOffsetReset: Bool, popSimultaneous: PopSimultaneous,
+                contentHeight: Double? = nil, offsetY: Double = 0, directionalLock: Bool = false) {
         self.id = id
         self.frame = frame
         self.contentWidth = contentWidth
+        self.contentHeight = contentHeight ?? frame.height
+        self.directionalLock = directionalLock
         self.paging = paging
         self.pageOffsetReset = pageOffsetReset
         self.popSimultaneous = popSimultaneous
+        self.offsetY = offsetY
         self.offset = pageOffsetReset ? frame.width : offset
         self.page = pageOffsetReset || frame.width <= 0 ? 0 : (offset / frame.width).rounded().saturatingInt
         // the page is the one asked for; the offset stays within the content
         self.offset = clampedOffset(self.offset)
+        self.offsetY = clampedOffsetY(self.offsetY)
     }
 
     public var scrolling: Bool { isDragging || snapAnimation != nil }
     public var canScrollHorizontally: Bool { contentWidth > frame.width }
+    public var canScrollVertically: Bool { contentHeight > frame.height }
+    /// The axes it scrolls along (empty: its content fits its frame).
+    public var axes: PanAxes {
+        var axes: PanAxes = []
+        if canScrollHorizontally { axes.insert(.horizontal) }
+        if canScrollVertically { axes.insert(.vertical) }
+        return axes
+    }
     public var maxOffset: Double { max(0, contentWidth - frame.width) }
+    public var maxOffsetY: Double { max(0, contentHeight - frame.height) }
     public var pageCount: Int {
         frame.width > 0 ? max(1, (contentWidth / frame.width).rounded(.up).saturatingInt) : 1
     }
 
     package func clampedOffset(_ value: Double) -> Double { clamp(value, 0, maxOffset) }
+    package func clampedOffsetY(_ value: Double) -> Double { clamp(value, 0, maxOffsetY) }
 
     /// A script scrolls it: the offset, clamped to the content. As with
     /// UIKit's setContentOffset, a finger dragging it goes on from there,
     /// and a running snap stops where it is.
     public func setOffset(_ value: Double) {
         offset = clampedOffset(value)
+        driver?.scriptMoved()
+    }
+
+    /// A script scrolls it vertically: as `setOffset`, on the other axis.
+    public func setOffsetY(_ value: Double) {
+        offsetY = clampedOffsetY(value)
         driver?.scriptMoved()
     }
 
