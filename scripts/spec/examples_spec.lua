@@ -50,3 +50,16 @@ describe("seed 004 as written (scripts/examples/seed004_base_navigation.lua)", f
     end)
   end
 end)
+
+describe("vertical lists (scripts/examples/vertical_list.lua)", function()
+  it("a list takes a mostly vertical drag and never pops; a horizontal one pops, on both presets", function()
+    local out, err, status = run("scripts/examples/vertical_list.lua")
+    assert.are.equal(0, status, err)
+    for _, preset in ipairs{"uikit", "flutter"} do
+      local section = out:match(preset .. ", a full%-screen list:\n(.-)\n%a") or out:match(preset .. ", a full%-screen list:\n(.*)")
+      assert.matches("down the list %(mostly vertical%)%s+%-> top Detail", section)
+      assert.matches("across %(mostly horizontal%)%s+%-> top Feed", section)
+    end
+    P.cleanup()
+  end)
+end)
