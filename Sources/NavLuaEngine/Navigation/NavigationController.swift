@@ -20,6 +20,8 @@ public final class NavigationController: NavigationFacts {
     public private(set) var options: NavigationOptions
     public private(set) var screens: [Screen] = []
     public internal(set) var presented = false
+    /// How it is presented, while it is (manual §4.7).
+    public internal(set) var presentation: PresentationState?
     public internal(set) var barHidden = false
     /// UINavigationControllerDelegate (`nav.delegate`): will_show, did_show.
     public internal(set) var delegate: (any NavigationDelegate)?

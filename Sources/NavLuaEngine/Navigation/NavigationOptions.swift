@@ -50,6 +50,8 @@ public struct NavigationOptions {
     public var transitionSpring: PhysicalSpring?
     /// What a push or pop made while a transition runs does (manual §4.4).
     public var callsDuringTransition: CallsDuringTransition = .queue
+    /// A sheet's numbers (manual §4.7).
+    public var sheet: SheetRules = .uikit
     /// Which pan takes a touch over a scroll view (PanArbitration.swift).
     public var arbitration: PanArbitration = .uikit
 

@@ -1,37 +1,116 @@
+/// How a presented navigation is shown: its style, its detents and where it
+/// rests, and the navigation it covers (manual §4.7).
+public struct PresentationState {
+    public let style: PresentationStyle
+    public let detents: [Detent]
+    /// Index into `detents` of the detent the sheet rests at.
+    public internal(set) var selected: Int
+    /// The navigation that was shown when this one was presented.
+    public internal(set) weak var presenting: NavigationController?
+
+    public var detent: Detent? { style.isSheet ? detents[selected] : nil }
+}
+
 /// Present and dismiss: the whole navigation slides up from the bottom of
-/// the screen and back down (manual §3.2). The presentation's animation
-/// moves the navigation (`presentationY`), not its screens.
+/// the screen, to its top (full screen) or to a sheet's detent, and back
+/// down (manual §4.7). The presentation's animation moves the navigation
+/// (`presentationY`, the card's top edge), not its screens.
 extension NavigationController {
+    /// Where the card's top rests now: 0 full screen, a detent's edge for
+    /// a sheet.
+    var restY: Double {
+        guard let p = presentation, let d = p.detent else { return 0 }
+        return options.sheet.restY(d, height: config.height)
+    }
+
     /// Presenting a navigation that is still on screen (one made with a
     /// root and never dismissed) slides it up without a second will_appear.
-    func startPresentation(showing: Bool, top: Screen, animated: Bool) {
-        let kind: Transition.Kind = showing ? .present : .dismiss
-        if showing { presented = true }
-        world.record(showing ? .present : .dismiss, ["nav": .int(id), "animated": .bool(animated)])
-        let appears = showing && !onScreen
-        onScreen = true
-        if appears || !showing { lifecycle(showing ? .will_appear : .will_disappear, top, animated: animated) }
-        let finish = { [unowned self] in
-            if !showing { self.presented = false }
-            if appears || !showing { self.lifecycle(showing ? .did_appear : .did_disappear, top, animated: animated) }
-            if appears { self.checkLeakedSwitch(top) }
-            if !showing { self.onScreen = false }
+    /// A full-screen present makes the covered navigation's top disappear;
+    /// a sheet leaves it on screen (iOS 13 and later), as UIKit does.
+    func startPresenting(_ request: PresentationRequest, top: Screen) {
+        presented = true
+        let presenting = world.shownNavigation(excluding: self)
+        presentation = PresentationState(style: request.style, detents: request.detents,
+                                         selected: request.selected, presenting: presenting)
+        let animated = request.animated
+        var fields: [(String, TraceValue)] = [("nav", .int(id)), ("animated", .bool(animated)),
+                                              ("interactive", .bool(false))]
+        if request.style.isSheet {
+            fields.append(("style", .string(request.style.rawValue)))
+            fields.append(("detent", .string(Self.describe(request.detents[request.selected]))))
         }
-        let hidden = world.height, shown = 0.0
+        world.recordFields(.present, fields)
+        let appears = !onScreen
+        onScreen = true
+        let covered = request.style == .fullScreen ? presenting : nil
+        covered?.coveredLifecycle(.will_disappear, animated: animated)
+        if appears { lifecycle(.will_appear, top, animated: animated) }
+        let finish = { [unowned self] in
+            covered?.coveredLifecycle(.did_disappear, animated: animated)
+            if appears { self.lifecycle(.did_appear, top, animated: animated) }
+        }
+        slide(.present, top: top, to: restY, animated: animated, spec: options.presentation, then: finish)
+    }
+
+    /// `nav:dismiss`, QD's back at the root: no presentation delegate calls
+    /// (UIKit sends none for a programmatic dismissal).
+    func startDismissing(top: Screen, animated: Bool) {
+        world.record(.dismiss, ["nav": .int(id), "animated": .bool(animated), "interactive": .bool(false)])
+        lifecycle(.will_disappear, top, animated: animated)
+        let covered = presentation?.style == .fullScreen ? presentation?.presenting : nil
+        covered?.coveredLifecycle(.will_appear, animated: animated)
+        slide(.dismiss, top: top, to: config.height, animated: animated, spec: options.presentation) { [unowned self] in
+            self.endPresentation(top: top, animated: animated, covered: covered)
+        }
+    }
+
+    /// The card has gone: did_disappear, and the covered navigation's top
+    /// appears again after a full-screen present.
+    func endPresentation(top: Screen, animated: Bool, covered: NavigationController?) {
+        presented = false
+        lifecycle(.did_disappear, top, animated: animated)
+        onScreen = false
+        presentation = nil
+        covered?.coveredLifecycle(.did_appear, animated: animated)
+    }
+
+    /// Moves the card to `y`, as a transition of `kind` (none without
+    /// animation), then `then`.
+    private func slide(_ kind: Transition.Kind, top: Screen, to y: Double, animated: Bool,
+                       spec: AnimationSpec, then: @escaping () -> Void) {
         guard animated else {
-            presentationY = showing ? shown : hidden
-            finish()
+            presentationY = y
+            then()
             return
         }
         let transition = Transition(kind: kind, top: top, below: nil)
         begin(transition)
-        let spec = options.presentation
-        transition.animate(in: world, from: showing ? hidden : shown, to: showing ? shown : hidden,
+        transition.animate(in: world, from: kind == .present ? config.height : presentationY, to: y,
                            seconds: spec.duration, curve: spec.curve,
                            apply: { [unowned self] in self.presentationY = $0 },
                            complete: { [unowned self] in
                                self.end(transition, finished: true)
-                               finish()
+                               then()
                            })
+    }
+
+    /// The top of a navigation that a full-screen present covers or uncovers.
+    func coveredLifecycle(_ hook: Hook, animated: Bool) {
+        guard let top = top else { return }
+        lifecycle(hook, top, animated: animated)
+    }
+
+    static func describe(_ d: Detent) -> String {
+        if let name = d.name { return name }
+        if case .height(let h) = d { return formatNumber(h, places: 3) }
+        return "?"
+    }
+}
+
+extension World {
+    /// The navigation on screen that touches reach, other than `nav`: the
+    /// one presented last, or the window's root.
+    func shownNavigation(excluding nav: NavigationController) -> NavigationController? {
+        navigations.last(where: { $0 !== nav && $0.presented }) ?? navigations.first(where: { $0 !== nav })
     }
 }

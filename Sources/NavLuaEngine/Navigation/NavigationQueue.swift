@@ -46,7 +46,14 @@ extension NavigationController {
     }
 
     public func present(animated: Bool, site: CallSite? = nil) throws(NavError) {
-        try perform(.present(animated: animated), site: site)
+        var request = PresentationRequest()
+        request.animated = animated
+        try present(request, site: site)
+    }
+
+    public func present(_ request: PresentationRequest, site: CallSite? = nil) throws(NavError) {
+        try request.check()
+        try perform(.present(request), site: site)
     }
 
     public func dismiss(animated: Bool, site: CallSite? = nil) throws(NavError) {
@@ -157,14 +164,14 @@ extension NavigationController {
         case .back:
             goBack()
             return nil
-        case let .present(animated):
+        case let .present(request):
             guard !presented else { throw .badCall("the navigation is already presented") }
             guard let top = top else { throw .badCall("the navigation has no screens to present") }
-            startPresentation(showing: true, top: top, animated: animated)
+            startPresenting(request, top: top)
             return nil
         case let .dismiss(animated):
             guard presented, let top = top else { throw .badCall("the navigation is not presented") }
-            startPresentation(showing: false, top: top, animated: animated)
+            startDismissing(top: top, animated: animated)
             return nil
         }
     }
@@ -178,7 +185,7 @@ package enum NavigationCall {
     case popTo(Screen, animated: Bool)
     case setScreens([Screen], animated: Bool)
     case back
-    case present(animated: Bool)
+    case present(PresentationRequest)
     case dismiss(animated: Bool)
 
     var name: String {

@@ -103,7 +103,7 @@ extension NavigationController {
             return true
         }
         if options.dismissAtRoot && presented {
-            startPresentation(showing: false, top: top, animated: true)
+            startDismissing(top: top, animated: true)
             return true
         }
         return false

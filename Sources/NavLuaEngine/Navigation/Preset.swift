@@ -56,6 +56,10 @@ public struct Preset {
     /// A push or pop while a transition runs: waits (UIKit) or acts at once
     /// (Flutter's navigator).
     public var callsDuringTransition: CallsDuringTransition = .queue
+    /// A sheet's numbers, and a full-screen present's motion (nil: the
+    /// navigation's own `presentation`).
+    public var sheet: SheetRules = .uikit
+    public var presentation: AnimationSpec?
     /// Which pan wins a touch over a scroll view, and at which sample
     /// (PanArbitration.swift has each rule's sources).
     public var arbitration: PanArbitration = .uikit
@@ -102,6 +106,12 @@ public struct Preset {
         // it (route_test.dart "Interrupted push"), and a call during a back
         // swipe ends the swipe (flutter/flutter#141268).
         callsDuringTransition: .interrupt,
+        sheet: .flutter,
+        // fullscreenDialog: CupertinoFullscreenDialogTransition slides up over
+        // the route's 500 ms on Curves.linearToEaseOut (its reverse curve is
+        // the flip, which moves the page down along the same curve in time):
+        // route_test.dart "Fullscreen route animates correct transform values".
+        presentation: AnimationSpec(duration: 0.5, curve: .linearToEaseOut),
         // gestures/arena.dart + monodrag.dart: the first drag recognizer
         // whose own axis passes kTouchSlop (18) wins.
         arbitration: .flutter) }
@@ -143,6 +153,7 @@ public struct Preset {
         // Card.tsx animate(): Animated.spring with the gesture's velocity.
         drop: .spring(reactSpring),
         transitionSpring: reactSpring,
+        sheet: .reactNavigation,
         // The card's PanGestureHandler (gestureActivationCriteria: active
         // offset 5 along x, fail offset 20 along y) runs among UIKit's
         // recognizers on iOS; navlua uses UIKit's rule: a simplification.
@@ -166,6 +177,8 @@ public struct Preset {
         o.drop = drop
         o.transitionSpring = transitionSpring
         o.callsDuringTransition = callsDuringTransition
+        o.sheet = sheet
+        if let p = presentation { o.presentation = p }
         o.arbitration = arbitration
     }
 }
