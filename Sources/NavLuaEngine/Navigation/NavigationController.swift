@@ -20,7 +20,15 @@ public final class NavigationController: NavigationFacts {
     public private(set) var options: NavigationOptions
     public private(set) var screens: [Screen] = []
     public internal(set) var presented = false
+    /// The bar's state (UIKit's `isNavigationBarHidden`): what was last
+    /// asked for. What is drawn follows a transition to it (visual().bar).
     public internal(set) var barHidden = false
+    /// The bar's state before an animated change asked for just before a
+    /// transition begins (a push's `will_appear` comes first): the state
+    /// the transition's bar motion starts from.
+    var barHiddenBeforeChange: Bool?
+    /// True while an animated `will_appear` runs (NavigationLifecycle).
+    var barChangesRideTransition = false
     /// Vertical offset of the whole navigation while presented or dismissed.
     var presentationY: Double = 0
     package private(set) var transition: Transition?
@@ -103,6 +111,8 @@ public final class NavigationController: NavigationFacts {
 
     func begin(_ transition: Transition) {
         self.transition = transition
+        transition.barHiddenAtBegin = barHiddenBeforeChange ?? barHidden
+        barHiddenBeforeChange = nil
         world.record(.transition, ["nav": .int(id), "phase": .string("begin"),
                                    "what": .string(transition.kind.rawValue),
                                    "screen": .string(transition.top.title)])

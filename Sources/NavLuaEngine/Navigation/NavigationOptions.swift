@@ -47,6 +47,8 @@ public struct NavigationOptions {
     public var drop: DropRule = .completionSpeed
     /// Push and pop as this spring instead of `transition`.
     public var transitionSpring: PhysicalSpring?
+    /// How the bar's titles and back buttons fade during push and pop.
+    public var barCrossFade: BarCrossFade = .uikit
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth

@@ -53,6 +53,8 @@ public struct Preset {
     public var drop: DropRule
     /// Push and pop as a spring (React Navigation), instead of `transition`.
     public var transitionSpring: PhysicalSpring?
+    /// How the bar's items fade during push and pop (BarCrossFade.swift).
+    public var barCrossFade: BarCrossFade = .uikit
 
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (manual §7.2).
@@ -60,7 +62,9 @@ public struct Preset {
         Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop,
                parallax: t.parallax, dim: t.dim,
                transition: t.transition, pageCurves: nil, completion: .uikit,
-               drop: .completionSpeed, transitionSpring: nil)
+               drop: .completionSpeed, transitionSpring: nil,
+               // UIKit's bar cross-fade: an estimate (Apple publishes no numbers).
+               barCrossFade: .uikit)
     }
 
     /// Flutter's CupertinoPageRoute (packages/flutter/lib/src/cupertino/
@@ -88,7 +92,9 @@ public struct Preset {
         // direction, else controller.value > 0.5 keeps the page.
         completion: .flutter,
         drop: .fixed(duration: flutterDrop.duration, curve: flutterDrop.curve),
-        transitionSpring: nil) }
+        transitionSpring: nil,
+        // CupertinoNavigationBar's hero flight, _NavigationBarTransition.
+        barCrossFade: .flutter) }
 
     /// Flutter's dragEnd: animateTo / animateBack over
     /// _kDroppedSwipePageAnimationDuration (350 ms) with
@@ -126,7 +132,10 @@ public struct Preset {
         completion: .reactNavigation,
         // Card.tsx animate(): Animated.spring with the gesture's velocity.
         drop: .spring(reactSpring),
-        transitionSpring: reactSpring) }
+        transitionSpring: reactSpring,
+        // The stack's iOS header (HeaderStyleInterpolators.forUIKit) mimics
+        // UIKit's; navlua uses UIKit's estimate for it.
+        barCrossFade: .uikit) }
 
     public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
         [uikit(t), flutter, reactNavigation]
@@ -145,5 +154,6 @@ public struct Preset {
         o.completion = completion
         o.drop = drop
         o.transitionSpring = transitionSpring
+        o.barCrossFade = barCrossFade
     }
 }

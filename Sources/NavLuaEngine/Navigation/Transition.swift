@@ -24,6 +24,9 @@ package final class Transition {
     package private(set) var offset: Double = 0
     /// The running animation, once the motion is no longer under a finger.
     private(set) var animationID: Int?
+    /// Whether the bar was hidden when the motion began: the state a bar
+    /// change made with it starts from (NavigationBarGeometry).
+    var barHiddenAtBegin = false
 
     init(kind: Kind, top: Screen, below: Screen?) {
         self.kind = kind
@@ -68,7 +71,10 @@ public struct Visual {
     public let top: Placed?
     public let below: Placed?
     public let dim: Double
-    public let barHidden: Bool
+    /// True when `bar.shown` is 0 (SPEC v1's `bar_hidden`).
+    public var barHidden: Bool { bar.hidden }
+    /// The bar at this frame: how much of it shows, and its items.
+    public let bar: BarVisual
     public let snapshot: Snapshot?
     /// Snapshot style only: alpha of the black mask over the snapshot.
     public let mask: Double?
