@@ -357,7 +357,7 @@ function Screen:add_scroll_view(options) end
 ---@field width number
 ---@field height number
 
----One item on the navigation bar; `x` is a title's centre or a back button's leading edge.
+---One item on the navigation bar; `x` is a title's centre or the leading edge of a back button's label.
 ---@class navlua.BarItem
 ---@field screen navlua.Screen
 ---@field part "title"|"back"

@@ -13,6 +13,9 @@ public enum FrameSVG {
     /// UIKit's status bar and navigation bar heights on a 390 x 844 iPhone, points.
     static let statusBarHeight = 47.0
     static let navigationBarHeight = 44.0
+    /// Where a back chevron is drawn from the leading edge (a drawing
+    /// choice, like UIKit's system back button).
+    static let chevronInset = 8.0
 
     /// A whole SVG document of one frame, drawn at `scale` pixels per point.
     public static func document(_ sample: FrameSample, scale: Double = 0.5) -> String {
@@ -89,7 +92,8 @@ public enum FrameSVG {
     /// The bar from `visual().bar`: it slides up out of sight as `shown`
     /// goes to 0 (UIKit's hide animation moves it off the top), and each
     /// item is drawn at its x with its alpha: a title centred on x, a back
-    /// button as its chevron then its label from x (toward the trailing side).
+    /// button's label from x toward the trailing side, its chevron (with the
+    /// chevron's alpha) at the leading edge, where it stays.
     static func bar(_ bar: BarSample, x: Double, w: Double) -> String {
         let y = statusBarHeight, bh = navigationBarHeight
         let dy = -(1 - bar.shown) * (statusBarHeight + navigationBarHeight)
@@ -104,10 +108,11 @@ public enum FrameSVG {
             if item.part == "back" {
                 // in a right-to-left layout the back button sits at the right and reads leftward
                 let leading = item.x <= w / 2
-                let sign = leading ? 1.0 : -1.0
                 let chevron = item.chevron ?? item.alpha
+                // the chevron stays at the bar's leading edge while the label travels
+                let chevronX = leading ? chevronInset : w - chevronInset
                 s += "<text class=\"bar-chevron\" data-screen=\"\(SVGText.escape(item.title))\""
-                    + " data-alpha=\"\(SVGText.num(chevron, places: 4))\" x=\"\(n(x + item.x - sign * 20))\""
+                    + " data-alpha=\"\(SVGText.num(chevron, places: 4))\" x=\"\(n(x + chevronX))\""
                     + " y=\"\(n(baseline))\" font-size=\"22\" text-anchor=\"\(leading ? "start" : "end")\""
                     + " fill=\"#007aff\" fill-opacity=\"\(SVGText.num(chevron, places: 4))\">\(leading ? "\u{2039}" : "\u{203A}")</text>"
                 s += "<text class=\"bar-item\"\(data) x=\"\(n(x + item.x))\" y=\"\(n(baseline))\" font-size=\"17\""

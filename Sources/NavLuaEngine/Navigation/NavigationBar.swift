@@ -21,7 +21,8 @@ public enum BarPart: String, Sendable {
 }
 
 /// One item on the bar. `x` is its anchor in points from the device's left
-/// edge: a title's centre, a back button's leading edge (its chevron).
+/// edge: a title's centre, the leading edge of a back button's label (the
+/// label travels between the middle and the leading edge; the chevron stays).
 public struct BarItem: Equatable {
     public let screen: Screen
     public let part: BarPart
