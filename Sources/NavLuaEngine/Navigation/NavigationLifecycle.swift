@@ -10,16 +10,15 @@ extension NavigationController {
         world.record(.lifecycle, ["nav": .int(id), "name": .string(hook.rawValue),
                                   "screen": .string(screen.title), "animated": .bool(animated)])
         // An animated will_appear comes just before its transition begins:
-        // a bar change made in it (FD's or the app's own) rides that transition.
+        // a bar change made in it (FD's or the app's own) rides that
+        // transition; by did_appear no transition took it (a cancel's).
         let riding = barChangesRideTransition
         if hook == .will_appear { barChangesRideTransition = animated }
+        if hook == .did_appear { barHiddenBeforeChange = nil }
         defer { barChangesRideTransition = riding }
         if hook == .will_appear { applyBar(of: screen, animated: animated) }
         _ = world.call(hook, of: screen, .animated(animated), record: false)
-        if hook == .did_appear {
-            barHiddenBeforeChange = nil
-            checkLeakedSwitch(screen)
-        }
+        if hook == .did_appear { checkLeakedSwitch(screen) }
     }
 
     /// Seed 004: the switch is global, so a screen that turned it off
