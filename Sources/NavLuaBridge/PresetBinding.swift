@@ -43,7 +43,7 @@ enum PresetBinding {
     static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
-                       "transition_spring"]
+                       "transition_spring", "bar"]
 
     /// A copy of a preset's values: numbers, curve names, rule names.
     static func push(_ p: Preset, _ lua: Lua) {
@@ -75,6 +75,7 @@ enum PresetBinding {
             pushSpring(s, lua)
             lua.rawSet(-2, "spring")
         }
+        set("bar", p.barCrossFade.rawValue)
         if let s = p.transitionSpring {
             lua.push(true)
             lua.rawSet(-2, "transition_spring")
@@ -180,6 +181,12 @@ enum PresetBinding {
         c.dropDuration = try o.nonNegative("drop_duration")
         c.dropCurve = try curve("drop_curve")
         c.transitionSpring = try o.bool("transition_spring")
+        if let bar = try o.string("bar") {
+            guard let f = BarCrossFade(rawValue: bar) else {
+                throw NavError("unknown bar cross-fade '\(bar)' (expected \(BarCrossFade.allCases.map(\.rawValue).joined(separator: " or ")))")
+            }
+            c.barCrossFade = f
+        }
         return c
     }
 

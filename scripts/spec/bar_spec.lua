@@ -220,6 +220,36 @@ describe("titles and back buttons cross-fade (uikit preset)", function()
   end)
 end)
 
+describe("the bar's cross-fade per preset", function()
+  before_each(function() navlua.reset() end)
+
+  it("is a preset key: flutter's on flutter, uikit's elsewhere, and define_preset may set it", function()
+    assert.are.same({"uikit", "flutter", "uikit"},
+                    {navlua.preset("uikit").bar, navlua.preset("flutter").bar, navlua.preset("react_navigation").bar})
+    navlua.define_preset("bar_team", {base = "uikit", bar = "flutter"})
+    assert.are.equal("flutter", navlua.preset("bar_team").bar)
+    -- Flutter's upper title waits for 0.25 of the hero animation: still 0 early
+    -- in the push, where UIKit's linear cross-fade has begun
+    local a, b = navlua.screen{title = "A"}, navlua.screen{title = "B"}
+    local nav = navlua.navigation{preset = "bar_team", root = a}
+    nav:push(b)
+    navlua.advance(0.05)
+    assert.are.equal(0, item(nav:visual(), b, "title").alpha)
+    navlua.reset()
+    a, b = navlua.screen{title = "A"}, navlua.screen{title = "B"}
+    nav = navlua.navigation{root = a}
+    nav:push(b)
+    navlua.advance(0.05)
+    assert.is_true(item(nav:visual(), b, "title").alpha > 0)
+  end)
+
+  it("refuses an unknown cross-fade", function()
+    local ok, err = pcall(navlua.define_preset, "bad_bar", {bar = "android"})
+    assert.is_false(ok)
+    assert.truthy(err:find("unknown bar cross-fade 'android' (expected uikit or flutter)", 1, true), err)
+  end)
+end)
+
 describe("the bar in pictures", function()
   before_each(function() navlua.reset() end)
 

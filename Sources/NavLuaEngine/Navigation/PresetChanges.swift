@@ -23,6 +23,8 @@ public struct PresetChanges {
     public var dropCurve: Curve?
     public var spring: PhysicalSpring?
     public var transitionSpring: Bool?
+    /// How the bar's items fade (BarCrossFade).
+    public var barCrossFade: BarCrossFade?
 
     public init() {}
 
@@ -56,6 +58,7 @@ extension Preset {
                                       popTop: page[2] ?? base.popTop, popBelow: page[3] ?? base.popBelow)
         }
         if let rule = changes.completion { p.completion = rule }
+        if let f = changes.barCrossFade { p.barCrossFade = f }
         let currentSpring: PhysicalSpring? = {
             if case let .spring(s) = p.drop { return s }
             return p.transitionSpring
