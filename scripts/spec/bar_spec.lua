@@ -205,6 +205,20 @@ describe("titles and back buttons cross-fade (uikit preset)", function()
     assert.are.same({1, W / 2}, {item(v, b, "title").alpha, item(v, b, "title").x})
   end)
 
+  it("labels the arriving back button with the screen below it in the new stack (set_screens)", function()
+    local a, b, c = navlua.screen{title = "A"}, navlua.screen{title = "B"}, navlua.screen{title = "C"}
+    local nav = navlua.navigation{root = a}
+    nav:push(b, {animated = false})
+    nav:set_screens({a, c})
+    navlua.advance(0.1)
+    assert.are.equal("A", item(nav:visual(), c, "back").label)
+    navlua.settle()
+    nav:set_screens({b})                       -- b becomes the root: no back button
+    navlua.advance(0.1)
+    assert.is_nil(item(nav:visual(), b, "back"))
+    navlua.settle()
+  end)
+
   it("reverses under the finger", function()
     local a, b = navlua.screen{title = "A"}, navlua.screen{title = "B"}
     local nav = navlua.navigation{root = a}

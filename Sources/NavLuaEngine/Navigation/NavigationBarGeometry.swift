@@ -29,7 +29,11 @@ struct NavigationBarGeometry {
         let f = crossFade.fades(tr.kind, progress: tr.progress)
         let m = f.motion
         let back = crossFade.backLabelX
-        let upperBack = hasBackButton(tr.top)
+        // A popped screen has left the stack but had a screen below; a
+        // screen set as the whole stack (set_screens) may be its root.
+        let upperIndex = index(of: tr.top, in: screens)
+        let upperBack = (upperIndex.map { $0 > 0 } ?? true) && hasBackButton(tr.top)
+        let upperLabel = below(tr.top, in: screens)?.title ?? lower.title
         let lowerBack = index(of: lower, in: screens).map { $0 > 0 } == true && hasBackButton(lower)
         var items: [BarItem] = []
         // The lower screen's items first: they are drawn under the upper's.
@@ -41,7 +45,7 @@ struct NavigationBarGeometry {
         items.append(item(tr.top, .title, x: lerp(width, titleX, m), alpha: f.upperTitle))
         if upperBack {
             items.append(item(tr.top, .back, x: lerp(titleX, back, m), alpha: f.upperLabel,
-                              chevron: f.upperChevron, label: lower.title))
+                              chevron: f.upperChevron, label: upperLabel))
         }
         return BarVisual(shown: shown, items: items)
     }
