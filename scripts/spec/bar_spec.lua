@@ -133,6 +133,20 @@ describe("the bar moves with the transition", function()
     assert.is_true(nav.bar_hidden)
   end)
 
+  it("starts the next push's bar motion from the bar a cancel left", function()
+    local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+    nav:push(hider("B"), {animated = false})
+    navlua.drag{from = {100, 400}, by = {60, 0}, duration = 0.2, hold = 0.1}   -- cancelled
+    navlua.settle()
+    assert.are.equal(2, nav.count)
+    nav:push(navlua.screen{title = "C"})
+    navlua.advance(0.1)
+    local v = nav:visual()
+    -- from hidden (B's) to shown (C's), by the push's progress 1 - x / W
+    near(1 - v.top.x / W, v.bar.shown, "shown mid-push")
+    navlua.settle()
+  end)
+
   it("reaches the screen below's bar when the swipe finishes", function()
     local nav = navlua.navigation{root = navlua.screen{title = "A"}}
     nav:push(hider("B"), {animated = false})
