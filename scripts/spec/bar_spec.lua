@@ -308,6 +308,31 @@ describe("the bar in pictures", function()
     navlua.settle()
   end)
 
+  it("--filmstrip draws the bar sliding out across a swipe toward a screen that hides it", function()
+    local P = require "support.process"
+    local dir = P.tempdir()
+    local script = P.script([[
+      local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+      nav:push(navlua.screen{title = "B", navigation_bar_hidden = true}, {animated = false})
+      local t = navlua.touch_down(100, 400)
+      t:move_to(250, 400, 0.3)
+      t:hold(0.1)
+      t:up()                                   -- cancelled: B's hidden bar again
+      navlua.settle()
+    ]])
+    local _, err, status = P.navlua("run --filmstrip " .. P.quote(dir .. "/f.svg") .. " " .. P.quote(script))
+    assert.are.equal(0, status, err)
+    local svg = P.read(dir .. "/f.svg")
+    local shown = {}
+    for value in svg:gmatch('<g class="bar" data%-shown="([^"]+)"') do shown[#shown + 1] = tonumber(value) end
+    -- frames before and after the swipe show no bar; mid-swipe it is partly
+    -- shown, never fully (the old flag drew the whole bar from the swipe's
+    -- first frame to its cancel)
+    assert.is_true(#shown > 0, "some frames show the bar")
+    for _, s in ipairs(shown) do assert.is_true(s > 0 and s < 1, "partly shown: " .. s) end
+    P.cleanup()
+  end)
+
   it("draws no bar once it is hidden", function()
     local nav = navlua.navigation{root = navlua.screen{title = "A"}}
     nav:push(hider("B"), {animated = false})
