@@ -45,6 +45,9 @@ public struct Tunables: Sendable {
     /// carries the scroll one page on. navlua's choice (manual §5.5 rule 5).
     public var pagingSnapDuration: Double = 0.3
     public var pagingFlingVelocity: Double = 300
+    // The bar's cross-fade is per preset, not a tunable (BarCrossFade.swift):
+    // UIKit's is an estimate (Apple publishes no numbers for the title
+    // cross-fade), Flutter's is _NavigationBarTransition's intervals.
 
     public init() {}
 }
