@@ -142,6 +142,18 @@ final class NavigationBarTests: XCTestCase {
         XCTAssertEqual(pitfalls(f), ["bar_after_cancel"])
     }
 
+    func testABarChangedAtOnceDuringTheSwipeAndLeftSoIsThePitfallToo() throws {
+        let f = Fixture()
+        let a = f.screen("A"), b = f.screen("B")
+        b.test.flags["navigation_bar_hidden"] = true
+        let nav = try f.navigation([a, b]) { $0.barPerScreen = false }
+        nav.setBarHidden(true, animated: false)
+        a.test.hooks[.will_appear] = { _, _ in nav.setBarHidden(false, animated: false); return nil }
+        try cancelledSwipe(f)
+        XCTAssertFalse(nav.barHidden)
+        XCTAssertEqual(pitfalls(f), ["bar_after_cancel"])
+    }
+
     func testWithBarPerScreenFDPutsTheBarBack() throws {
         let f = Fixture()
         let b = f.screen("B")

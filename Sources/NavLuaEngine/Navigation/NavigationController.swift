@@ -112,6 +112,7 @@ public final class NavigationController: NavigationFacts {
     func begin(_ transition: Transition) {
         self.transition = transition
         transition.barHiddenAtBegin = barHiddenBeforeChange ?? barHidden
+        transition.barHiddenWhenBegan = transition.barHiddenAtBegin
         barHiddenBeforeChange = nil
         world.record(.transition, ["nav": .int(id), "phase": .string("begin"),
                                    "what": .string(transition.kind.rawValue),

@@ -69,7 +69,7 @@ extension NavigationController {
     /// changed it in the screen below's `will_appear`. A bar that never
     /// changed during the swipe is no pitfall, whatever the screens prefer.
     func checkBarAfterCancel(_ tr: Transition, below: Screen) {
-        guard barHidden != tr.barHiddenAtBegin,
+        guard barHidden != tr.barHiddenWhenBegan,
               let wanted = world.read({ try tr.top.source.flag("navigation_bar_hidden") }),
               wanted != barHidden else { return }
         world.pitfall(.barAfterCancel, self, screen: tr.top, [("below", .string(below.title))])

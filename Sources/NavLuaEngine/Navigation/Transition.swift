@@ -25,8 +25,12 @@ package final class Transition {
     /// The running animation, once the motion is no longer under a finger.
     private(set) var animationID: Int?
     /// Whether the bar was hidden when the motion began: the state a bar
-    /// change made with it starts from (NavigationBarGeometry).
+    /// change made with it starts from (NavigationBarGeometry); a change
+    /// made at once during the motion moves it there.
     var barHiddenAtBegin = false
+    /// The same, as it was when the motion began, whatever came after
+    /// (FD #55's check).
+    var barHiddenWhenBegan = false
 
     init(kind: Kind, top: Screen, below: Screen?) {
         self.kind = kind
