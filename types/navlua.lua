@@ -401,12 +401,27 @@ function TransitionCoordinator:animate_alongside(animation, completion) end
 ---@field width number
 ---@field height number
 
+---One item on the navigation bar; `x` is a title's centre or the leading edge of a back button's label.
+---@class navlua.BarItem
+---@field screen navlua.Screen
+---@field part "title"|"back"
+---@field x number
+---@field alpha number a title's opacity, or a back button's label's
+---@field chevron? number back buttons: the chevron's opacity
+---@field label? string back buttons: the title shown (the screen below's)
+
+---The navigation bar at the current frame.
+---@class navlua.Bar
+---@field shown number 0 hidden, 1 on screen, between while a hide or show animates with a transition
+---@field items navlua.BarItem[] none while hidden
+
 ---The presentation state at the current frame.
 ---@class navlua.Visual
 ---@field top navlua.Placed
 ---@field below? navlua.Placed
 ---@field dim number
----@field bar_hidden boolean
+---@field bar_hidden boolean true when bar.shown is 0
+---@field bar navlua.Bar
 ---@field y number
 ---@field mask? number snapshot style only
 ---@field snapshot? navlua.Snapshot snapshot style only
@@ -463,6 +478,12 @@ function Navigation:dismiss(options) end
 
 ---@return navlua.Visual
 function Navigation:visual() end
+
+---UIKit's setNavigationBarHidden:animated:, for an app that manages its bar (bar_per_screen = false).
+---Animated from a will_appear or during a push or pop, it runs alongside that transition.
+---@param hidden boolean
+---@param options? navlua.AnimatedOptions
+function Navigation:set_navigation_bar_hidden(hidden, options) end
 
 -- ---- touches --------------------------------------------------------------
 

@@ -8,7 +8,7 @@ enum NavigationBinding {
     static let methods: [(String, navlua_SwiftFunction)] = [
         ("push", push), ("pop", pop), ("pop_to_root", popToRoot), ("pop_to", popTo),
         ("set_screens", setScreens), ("back", back), ("present", present),
-        ("dismiss", dismiss), ("visual", visual),
+        ("dismiss", dismiss), ("visual", visual), ("set_navigation_bar_hidden", setNavigationBarHidden),
     ]
 
     static func register(_ lua: Lua) {
@@ -299,10 +299,52 @@ enum NavigationBinding {
         }
     }
 
+    /// nav:set_navigation_bar_hidden(hidden [, {animated=true}]): UIKit's
+    /// setNavigationBarHidden:animated:, for an app that manages its bar
+    /// itself (bar_per_screen = false); not queued, as in UIKit.
+    static let setNavigationBarHidden: navlua_SwiftFunction = { L in
+        bridged(L, "nav:set_navigation_bar_hidden") { b, lua in
+            let nav = try navigation(lua, b)
+            guard let hidden = lua.bool(2) else { throw argumentError("hidden", "a boolean", got: lua.describe(2)) }
+            nav.setBarHidden(hidden, animated: try animated(lua, 3))
+            return 0
+        }
+    }
+
+    /// visual().bar: {shown=, items={{screen=, part=, x=, alpha=, chevron=, label=}, ...}}.
+    private static func pushBar(_ bar: BarVisual, _ lua: Lua) {
+        lua.newTable(hash: 2)
+        lua.push(bar.shown)
+        lua.rawSet(-2, "shown")
+        lua.newTable(array: Int32(bar.items.count))
+        for (i, item) in bar.items.enumerated() {
+            lua.newTable(hash: 6)
+            ScreenBinding.push(item.screen, lua)
+            lua.rawSet(-2, "screen")
+            lua.push(item.part.rawValue)
+            lua.rawSet(-2, "part")
+            lua.push(item.x)
+            lua.rawSet(-2, "x")
+            lua.push(item.alpha)
+            lua.rawSet(-2, "alpha")
+            if let c = item.chevron {
+                lua.push(c)
+                lua.rawSet(-2, "chevron")
+            }
+            if let l = item.label {
+                lua.push(l)
+                lua.rawSet(-2, "label")
+            }
+            lua.rawSet(-2, i + 1)
+        }
+        lua.rawSet(-2, "items")
+        lua.rawSet(-2, "bar")
+    }
+
     static let visual: navlua_SwiftFunction = { L in
         bridged(L, "nav:visual") { b, lua in
             let v = try navigation(lua, b).visual()
-            lua.newTable(hash: 7)
+            lua.newTable(hash: 8)
             func placed(_ p: Visual.Placed?, _ key: String) {
                 guard let p = p else { return }
                 lua.newTable(hash: 2)
@@ -318,6 +360,7 @@ enum NavigationBinding {
             lua.rawSet(-2, "dim")
             lua.push(v.barHidden)
             lua.rawSet(-2, "bar_hidden")
+            pushBar(v.bar, lua)
             lua.push(v.y)
             lua.rawSet(-2, "y")
             if let m = v.mask {

@@ -43,7 +43,7 @@ enum PresetBinding {
     static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
-                       "transition_spring", "calls_during_transition", "arbitration"]
+                       "transition_spring", "calls_during_transition", "arbitration", "bar"]
 
     /// A copy of a preset's values: numbers, curve names, rule names.
     static func push(_ p: Preset, _ lua: Lua) {
@@ -77,6 +77,7 @@ enum PresetBinding {
             lua.rawSet(-2, "spring")
         }
         set("calls_during_transition", p.callsDuringTransition.rawValue)
+        set("bar", p.barCrossFade.rawValue)
         if let s = p.transitionSpring {
             lua.push(true)
             lua.rawSet(-2, "transition_spring")
@@ -189,6 +190,12 @@ enum PresetBinding {
                 throw NavError("unknown arbitration rule '\(rule)' (expected \(names))")
             }
             c.arbitration = r
+        }
+        if let bar = try o.string("bar") {
+            guard let f = BarCrossFade(rawValue: bar) else {
+                throw NavError("unknown bar cross-fade '\(bar)' (expected \(BarCrossFade.allCases.map(\.rawValue).joined(separator: " or ")))")
+            }
+            c.barCrossFade = f
         }
         return c
     }

@@ -3,8 +3,8 @@ import NavLuaEngine
 /// The device at one frame as an SVG picture, in points: black glass; for
 /// each navigation on screen, the screen below at its x under the dim (or,
 /// in the snapshot style, the scaled snapshot under the black mask), the
-/// top screen at its x, and the navigation bar with the top screen's title
-/// unless hidden. Screens are rectangles with their title in the middle.
+/// top screen at its x, and the navigation bar as `visual().bar` has it
+/// (sliding out as it hides, its titles and back buttons at their alpha). Screens are rectangles with their title in the middle.
 ///
 /// Shapes carry `class` and `data-*` attributes (`data-screen`,
 /// `data-nav`) so tests and tools can read them back; their coordinates
@@ -13,6 +13,9 @@ public enum FrameSVG {
     /// UIKit's status bar and navigation bar heights on a 390 x 844 iPhone, points.
     static let statusBarHeight = 47.0
     static let navigationBarHeight = 44.0
+    /// Where a back chevron is drawn from the leading edge (a drawing
+    /// choice, like UIKit's system back button).
+    static let chevronInset = 8.0
 
     /// A whole SVG document of one frame, drawn at `scale` pixels per point.
     public static func document(_ sample: FrameSample, scale: Double = 0.5) -> String {
@@ -62,10 +65,10 @@ public enum FrameSVG {
                     + " stroke=\"#000\" stroke-opacity=\"0.35\" stroke-width=\"2\"/>\n"
             }
         }
-        if !nav.barHidden, let title = barTitle(nav) {
+        if nav.bar.shown > 0 {
             // QD moves the whole navigation view, bar included; UIKit's bar stays put.
             let x = nav.style == "snapshot" ? nav.top?.x ?? 0 : 0
-            s += bar(title, x: x, w: w)
+            s += bar(nav.bar, x: x, w: w)
         }
         s += "</g>\n"
         return s
@@ -86,21 +89,42 @@ public enum FrameSVG {
             + " fill-opacity=\"\(SVGText.num(alpha, places: 4))\"/>\n"
     }
 
-    /// The bar belongs to the screen whose appearance it shows: during a
-    /// push or pop animation, the arriving one (its `will_appear` set it).
-    static func barTitle(_ nav: NavigationSample) -> String? {
-        switch nav.transition {
-        case "pop", "interactive_pop": return nav.below?.title ?? nav.top?.title
-        default: return nav.top?.title
-        }
-    }
-
-    static func bar(_ title: String, x: Double, w: Double) -> String {
+    /// The bar from `visual().bar`: it slides up out of sight as `shown`
+    /// goes to 0 (UIKit's hide animation moves it off the top), and each
+    /// item is drawn at its x with its alpha: a title centred on x, a back
+    /// button's label from x toward the trailing side, its chevron (with the
+    /// chevron's alpha) at the leading edge, where it stays.
+    static func bar(_ bar: BarSample, x: Double, w: Double) -> String {
         let y = statusBarHeight, bh = navigationBarHeight
-        return "<g class=\"bar\" data-screen=\"\(SVGText.escape(title))\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(bh))\""
+        let dy = -(1 - bar.shown) * (statusBarHeight + navigationBarHeight)
+        var s = "<g class=\"bar\" data-shown=\"\(SVGText.num(bar.shown, places: 4))\""
+        if dy != 0 { s += " transform=\"translate(0,\(n(dy)))\"" }
+        s += "><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(bh))\""
             + " fill=\"#f7f7f7\" fill-opacity=\"0.94\" stroke=\"#bbb\" stroke-width=\"1\"/>"
-            + "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + bh / 2 + 6))\" font-size=\"17\" font-weight=\"600\""
-            + " text-anchor=\"middle\" fill=\"#000\">\(SVGText.escape(title))</text></g>\n"
+        let baseline = y + bh / 2 + 6
+        for item in bar.items {
+            let data = " data-screen=\"\(SVGText.escape(item.title))\" data-part=\"\(item.part)\""
+                + " data-alpha=\"\(SVGText.num(item.alpha, places: 4))\""
+            if item.part == "back" {
+                // in a right-to-left layout the back button sits at the right and reads leftward
+                let leading = item.x <= w / 2
+                let chevron = item.chevron ?? item.alpha
+                // the chevron stays at the bar's leading edge while the label travels
+                let chevronX = leading ? chevronInset : w - chevronInset
+                s += "<text class=\"bar-chevron\" data-screen=\"\(SVGText.escape(item.title))\""
+                    + " data-alpha=\"\(SVGText.num(chevron, places: 4))\" x=\"\(n(x + chevronX))\""
+                    + " y=\"\(n(baseline))\" font-size=\"22\" text-anchor=\"\(leading ? "start" : "end")\""
+                    + " fill=\"#007aff\" fill-opacity=\"\(SVGText.num(chevron, places: 4))\">\(leading ? "\u{2039}" : "\u{203A}")</text>"
+                s += "<text class=\"bar-item\"\(data) x=\"\(n(x + item.x))\" y=\"\(n(baseline))\" font-size=\"17\""
+                    + " text-anchor=\"\(leading ? "start" : "end")\" fill=\"#007aff\""
+                    + " fill-opacity=\"\(SVGText.num(item.alpha, places: 4))\">\(SVGText.escape(item.label ?? ""))</text>"
+            } else {
+                s += "<text class=\"bar-item\"\(data) x=\"\(n(x + item.x))\" y=\"\(n(baseline))\" font-size=\"17\""
+                    + " font-weight=\"600\" text-anchor=\"middle\" fill=\"#000\""
+                    + " fill-opacity=\"\(SVGText.num(item.alpha, places: 4))\">\(SVGText.escape(item.title))</text>"
+            }
+        }
+        return s + "</g>\n"
     }
 
     static func caption(_ sample: FrameSample, x: Double, y: Double, size: Double) -> String {

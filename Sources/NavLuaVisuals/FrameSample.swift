@@ -54,6 +54,8 @@ public struct NavigationSample: Sendable {
     /// Snapshot style only: alpha of the black mask over the snapshot.
     public let mask: Double?
     public let barHidden: Bool
+    /// The bar as `visual().bar` has it.
+    public let bar: BarSample
     public let snapshot: Snapshot?
     /// Vertical offset of a presented navigation (0 when fully shown).
     public let y: Double
@@ -72,6 +74,10 @@ public struct NavigationSample: Sendable {
         dim = v.dim
         mask = v.mask
         barHidden = v.barHidden
+        bar = BarSample(shown: v.bar.shown, items: v.bar.items.map {
+            BarSample.Item(title: $0.screen.title, part: $0.part.rawValue, x: $0.x, alpha: $0.alpha,
+                           chevron: $0.chevron, label: $0.label)
+        })
         snapshot = v.snapshot.map {
             Snapshot(title: $0.screen.title, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
         }
@@ -86,8 +92,8 @@ public struct NavigationSample: Sendable {
     }
 
     public init(nav: Int, style: String, presented: Bool = false, top: Placed?, below: Placed?,
-                dim: Double, mask: Double?, barHidden: Bool, snapshot: Snapshot?, y: Double = 0,
-                transition: String? = nil, progress: Double? = nil) {
+                dim: Double, mask: Double?, barHidden: Bool, bar: BarSample? = nil, snapshot: Snapshot?,
+                y: Double = 0, transition: String? = nil, progress: Double? = nil) {
         self.nav = nav
         self.style = style
         self.presented = presented
@@ -96,6 +102,7 @@ public struct NavigationSample: Sendable {
         self.dim = dim
         self.mask = mask
         self.barHidden = barHidden
+        self.bar = bar ?? BarSample(shown: barHidden ? 0 : 1, items: [])
         self.snapshot = snapshot
         self.y = y
         self.transition = transition
@@ -106,6 +113,34 @@ public struct NavigationSample: Sendable {
     /// way in or out.
     func isShown(index: Int) -> Bool {
         index == 0 || presented || transition == "present" || transition == "dismiss"
+    }
+}
+
+/// The navigation bar at a frame: how much of it shows and its items,
+/// with titles in place of screens.
+public struct BarSample: Sendable {
+    public struct Item: Sendable {
+        public let title: String
+        /// "title" or "back".
+        public let part: String
+        public let x: Double
+        public let alpha: Double
+        public let chevron: Double?
+        public let label: String?
+
+        public init(title: String, part: String, x: Double, alpha: Double,
+                    chevron: Double? = nil, label: String? = nil) {
+            self.title = title; self.part = part; self.x = x; self.alpha = alpha
+            self.chevron = chevron; self.label = label
+        }
+    }
+
+    public let shown: Double
+    public let items: [Item]
+
+    public init(shown: Double, items: [Item]) {
+        self.shown = shown
+        self.items = items
     }
 }
 

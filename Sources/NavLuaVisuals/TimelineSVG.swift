@@ -107,6 +107,12 @@ public enum TimelineSVG {
             }
             amounts.append(Series(id: "nav\(id).progress", label: "progress" + suffix, color: "#2ca02c",
                                   dashed: dashed, values: navs.map { $0?.progress }))
+            // the bar's motion (visual().bar.shown), when it moves at all
+            let shown = navs.map { $0?.bar.shown }
+            if Set(shown.compactMap { $0 }).count > 1 {
+                amounts.append(Series(id: "nav\(id).bar", label: "bar shown" + suffix, color: "#e377c2",
+                                      dashed: dashed, values: shown))
+            }
         }
         xs.append(Series(id: "pan.translation", label: "finger translation x", color: "#ff7f0e", dashed: true,
                          values: samples.map { $0.touch?.translation.x }))

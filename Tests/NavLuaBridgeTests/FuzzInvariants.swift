@@ -22,6 +22,7 @@ import NavLuaTestSupport
 ///   T p/max(p, T|v|) <= T), or 0.3 s in the snapshot style (0.2 s finish,
 ///   0.3 s cancel), plus one frame.
 /// - Lifecycle: see `Appearance`.
+/// - The bar: see `checkBar`.
 /// - Time: frame and t strictly increase from one frame to the next, and
 ///   trace events never go back in time.
 /// - Errors: a failed call gives one of the errors a script can expect
@@ -214,6 +215,7 @@ final class FuzzChecker {
                     violate("structure", "screen '\(screen.title)' in nav \(nav.id) does not know its navigation \(when)")
                 }
             }
+            checkBar(nav, when: when)
             if nav.transitioning != (open[nav.id] != nil) {
                 violate("structure", "nav \(nav.id): transitioning is \(nav.transitioning) but the trace says "
                         + (open[nav.id] == nil ? "none runs" : "\(open[nav.id]!.what) runs") + " \(when)")
@@ -226,6 +228,22 @@ final class FuzzChecker {
                         + "had until \(deadline) ns, still runs at \(world.now) ns \(when)")
                 open[navID]!.deadline = Int.max   // report it once
             }
+        }
+    }
+
+    /// The bar (SPEC 11): `shown` and every alpha in [0, 1]; at rest the
+    /// bar is drawn as its state says, with items only while it shows.
+    private func checkBar(_ nav: NavigationController, when: String) {
+        let bar = nav.visual().bar
+        let alphas = bar.items.flatMap { [$0.alpha] + ($0.chevron.map { [$0] } ?? []) }
+        if !(0...1).contains(bar.shown) || alphas.contains(where: { !(0...1).contains($0) }) {
+            violate("bar", "nav \(nav.id): shown \(bar.shown) or an item's alpha is outside [0, 1] \(when)")
+        }
+        if !nav.transitioning, bar.shown != (nav.barHidden ? 0 : 1) {
+            violate("bar", "nav \(nav.id): at rest the bar shows \(bar.shown) but bar_hidden is \(nav.barHidden) \(when)")
+        }
+        if bar.shown == 0, !bar.items.isEmpty {
+            violate("bar", "nav \(nav.id): a hidden bar has items \(when)")
         }
     }
 

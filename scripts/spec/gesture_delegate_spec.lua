@@ -369,13 +369,49 @@ describe("the other pitfalls", function()
     assert.are.same({}, navlua.trace("pitfall"))
   end)
 
-  it("FD #55: bar_per_screen off, a cancelled swipe between screens that want different bars", function()
+  -- FD #55 as apps meet it: FD does not manage the bar (bar_per_screen off)
+  -- and the app's own will_appear of the screen below shows it as the swipe
+  -- begins; after the cancel nothing hides it again for the top screen.
+  it("FD #55: bar_per_screen off, the screen below's will_appear showed the bar and a cancel leaves it", function()
+    local nav
+    nav = navlua.navigation{style = "fullscreen", bar_per_screen = false,
+                            root = navlua.screen{title = "A", will_appear = function()
+                              if nav then nav:set_navigation_bar_hidden(false) end   -- nil while the root appears
+                            end}}
+    nav:push(navlua.screen{title = "B", navigation_bar_hidden = true}, {animated = false})
+    nav:set_navigation_bar_hidden(true, {animated = false})   -- the app hides it for B, once
+    navlua.drag{from = {200, 400}, by = {40, 0}, hold = 0.2}
+    navlua.settle()
+    assert.are.equal(2, nav.count)
+    assert.is_false(nav.bar_hidden)
+    assert.are.same({"bar_after_cancel"}, pitfall_names())
+  end)
+
+  it("FD #55: bar_per_screen off, a bar that never changed is no pitfall, whatever the screens prefer", function()
     local nav = navlua.navigation{style = "fullscreen", bar_per_screen = false, root = navlua.screen{title = "A"}}
     nav:push(navlua.screen{title = "B", navigation_bar_hidden = true}, {animated = false})
     navlua.drag{from = {200, 400}, by = {40, 0}, hold = 0.2}
     navlua.settle()
     assert.are.equal(2, nav.count)
-    assert.are.same({"bar_after_cancel"}, pitfall_names())
+    assert.is_false(nav.bar_hidden)
+    assert.are.same({}, navlua.trace("pitfall"))
+  end)
+
+  it("FD #55: bar_per_screen off, the top screen's own will_appear puts the bar back: no pitfall", function()
+    local nav
+    local function wants(hidden)
+      return function() if nav then nav:set_navigation_bar_hidden(hidden) end end   -- nil while the root appears
+    end
+    nav = navlua.navigation{style = "fullscreen", bar_per_screen = false,
+                            root = navlua.screen{title = "A", will_appear = wants(false)}}
+    nav:push(navlua.screen{title = "B", navigation_bar_hidden = true, will_appear = wants(true)})
+    navlua.settle()
+    assert.is_true(nav.bar_hidden)
+    navlua.drag{from = {200, 400}, by = {40, 0}, hold = 0.2}
+    navlua.settle()
+    assert.are.equal(2, nav.count)
+    assert.is_true(nav.bar_hidden)
+    assert.are.same({}, navlua.trace("pitfall"))
   end)
 
   it("FD #55: with bar_per_screen on, no pitfall", function()

@@ -51,6 +51,9 @@ public struct Tunables: Sendable {
     /// Apple's isDirectionalLockEnabled documentation says a diagonal drag
     /// does not lock but gives no angle: navlua's estimate (manual §5.5).
     public var directionalLockMaxSlope: Double = 0.5
+    // The bar's cross-fade is per preset, not a tunable (BarCrossFade.swift):
+    // UIKit's is an estimate (Apple publishes no numbers for the title
+    // cross-fade), Flutter's is _NavigationBarTransition's intervals.
 
     public init() {}
 }

@@ -22,9 +22,17 @@ public final class NavigationController: NavigationFacts {
     public internal(set) var presented = false
     /// How it is presented, while it is (manual §4.7).
     public internal(set) var presentation: PresentationState?
-    public internal(set) var barHidden = false
     /// UINavigationControllerDelegate (`nav.delegate`): will_show, did_show.
     public internal(set) var delegate: (any NavigationDelegate)?
+    /// The bar's state (UIKit's `isNavigationBarHidden`): what was last
+    /// asked for. What is drawn follows a transition to it (visual().bar).
+    public internal(set) var barHidden = false
+    /// The bar's state before an animated change asked for just before a
+    /// transition begins (a push's `will_appear` comes first): the state
+    /// the transition's bar motion starts from.
+    var barHiddenBeforeChange: Bool?
+    /// True while an animated `will_appear` runs (NavigationLifecycle).
+    var barChangesRideTransition = false
     /// Vertical offset of the whole navigation while presented or dismissed.
     var presentationY: Double = 0
     package private(set) var transition: Transition?
@@ -111,6 +119,9 @@ public final class NavigationController: NavigationFacts {
     /// `recordBegin` (a push's: after the will_ calls, see NavigationStack).
     func begin(_ transition: Transition, recorded: Bool = true) {
         self.transition = transition
+        transition.barHiddenAtBegin = barHiddenBeforeChange ?? barHidden
+        transition.barHiddenWhenBegan = transition.barHiddenAtBegin
+        barHiddenBeforeChange = nil
         if recorded { recordBegin(transition) }
     }
 

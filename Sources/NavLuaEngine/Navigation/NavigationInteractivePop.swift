@@ -49,13 +49,13 @@ extension NavigationController {
     func cancelInteractivePop(_ tr: Transition) {
         end(tr, finished: false)
         guard tr.kind == .interactivePop, let below = tr.below else { return }
-        if !options.barPerScreen { checkBarAfterCancel(top: tr.top, below: below) }
         // UIKit's order for a cancelled interactive pop.
         lifecycle(.will_disappear, below, animated: true)
         lifecycle(.did_disappear, below, animated: true)
         lifecycle(.will_appear, tr.top, animated: true)
         lifecycle(.did_appear, tr.top, animated: true)
         checkLeakedSwitch(tr.top)
+        checkBarAfterCancel(tr, below: below)
     }
 
     /// UIKit's interactive transition with nothing to pop: it begins and

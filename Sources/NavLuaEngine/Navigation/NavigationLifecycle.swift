@@ -9,6 +9,13 @@ extension NavigationController {
         }
         world.record(.lifecycle, ["nav": .int(id), "name": .string(hook.rawValue),
                                   "screen": .string(screen.title), "animated": .bool(animated)])
+        // An animated will_appear comes just before its transition begins:
+        // a bar change made in it (FD's or the app's own) rides that
+        // transition; by did_appear no transition took it (a cancel's).
+        let riding = barChangesRideTransition
+        if hook == .will_appear { barChangesRideTransition = animated }
+        if hook == .did_appear { barHiddenBeforeChange = nil }
+        defer { barChangesRideTransition = riding }
         if hook == .will_appear { applyBar(of: screen, animated: animated) }
         _ = world.call(hook, of: screen, .animated(animated), record: false)
     }
@@ -26,18 +33,46 @@ extension NavigationController {
     /// FD: the appearing screen's preference applies at its will_appear.
     private func applyBar(of screen: Screen, animated: Bool) {
         guard options.barPerScreen else { return }
-        guard let hidden = world.read({ try screen.source.flag("navigation_bar_hidden") }),
-              hidden != barHidden else { return }
-        barHidden = hidden
-        world.record(.bar, ["nav": .int(id), "hidden": .bool(hidden),
-                            "screen": .string(screen.title), "animated": .bool(animated)])
+        guard let hidden = world.read({ try screen.source.flag("navigation_bar_hidden") }) else { return }
+        setBarHidden(hidden, animated: animated, by: screen)
     }
 
-    /// bar_per_screen off: the screen below asked for its bar as the swipe
-    /// began, and nothing puts the top screen's back (FD issue #55).
-    func checkBarAfterCancel(top: Screen, below: Screen) {
-        guard let t = world.read({ try top.source.flag("navigation_bar_hidden") }),
-              let b = world.read({ try below.source.flag("navigation_bar_hidden") }), t != b else { return }
-        world.pitfall(.barAfterCancel, self, screen: top, [("below", .string(below.title))])
+    /// UIKit's `setNavigationBarHidden:animated:`. Animated from a
+    /// `will_appear` (a transition is about to begin) or while a push or
+    /// pop runs, the change runs alongside that transition, as UIKit runs it
+    /// through the transition coordinator: what is drawn follows the
+    /// transition's progress from the state the bar had when it began.
+    /// Otherwise the change is immediate (navlua does not animate a bar
+    /// change made at rest; UIKit would, over
+    /// UINavigationControllerHideShowBarDuration).
+    public func setBarHidden(_ hidden: Bool, animated: Bool, by screen: Screen? = nil) {
+        guard hidden != barHidden else { return }
+        let alongside = animated && onScreen && (transition.map { $0.kind.movesBar } ?? barChangesRideTransition)
+        if alongside {
+            if transition == nil, barHiddenBeforeChange == nil { barHiddenBeforeChange = barHidden }
+        } else {
+            // at once: a running transition's bar now starts from here too
+            transition?.barHiddenAtBegin = hidden
+            barHiddenBeforeChange = nil
+        }
+        barHidden = hidden
+        var fields: [(String, TraceValue)] = [("nav", .int(id)), ("hidden", .bool(hidden))]
+        if let screen = screen { fields.append(("screen", .string(screen.title))) }
+        fields.append(("animated", .bool(animated)))
+        world.recordFields(.bar, fields)
+    }
+
+    /// FD issue #55: after a cancelled interactive pop, and after the top
+    /// screen's `will_appear` had its chance to put the bar back, the bar is
+    /// still the one the swipe changed it to, not the one the top screen
+    /// wants. With `bar_per_screen` FD puts it back, so this happens only
+    /// when the app manages the bar itself (`bar_per_screen = false`) and
+    /// changed it in the screen below's `will_appear`. A bar that never
+    /// changed during the swipe is no pitfall, whatever the screens prefer.
+    func checkBarAfterCancel(_ tr: Transition, below: Screen) {
+        guard barHidden != tr.barHiddenWhenBegan,
+              let wanted = world.read({ try tr.top.source.flag("navigation_bar_hidden") }),
+              wanted != barHidden else { return }
+        world.pitfall(.barAfterCancel, self, screen: tr.top, [("below", .string(below.title))])
     }
 }

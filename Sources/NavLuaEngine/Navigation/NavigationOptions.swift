@@ -54,6 +54,8 @@ public struct NavigationOptions {
     public var sheet: SheetRules = .uikit
     /// Which pan takes a touch over a scroll view (PanArbitration.swift).
     public var arbitration: PanArbitration = .uikit
+    /// How the bar's titles and back buttons fade during push and pop.
+    public var barCrossFade: BarCrossFade = .uikit
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth

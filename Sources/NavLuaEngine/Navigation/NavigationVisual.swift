@@ -1,8 +1,12 @@
 extension NavigationController {
     /// Where each screen is drawn at the current frame.
     public func visual() -> Visual {
-        VisualGeometry(options: options, config: config).visual(
-            top: top, transition: transition, barHidden: barHidden, presentationY: presentationY)
+        let bar = NavigationBarGeometry(crossFade: options.barCrossFade, width: config.width,
+                                        sign: config.layout.sign).bar(
+            screens: screens, transition: transition, hiddenAtBegin: transition?.barHiddenAtBegin ?? barHidden,
+            hidden: barHidden, hasBackButton: { (try? $0.backButton()) != .custom })
+        return VisualGeometry(options: options, config: config).visual(
+            top: top, transition: transition, bar: bar, presentationY: presentationY)
     }
 }
 
@@ -12,7 +16,7 @@ struct VisualGeometry {
     let options: NavigationOptions
     let config: WorldConfig
 
-    func visual(top topScreen: Screen?, transition: Transition?, barHidden: Bool,
+    func visual(top topScreen: Screen?, transition: Transition?, bar: BarVisual,
                 presentationY: Double) -> Visual {
         let w = config.width, s = config.layout.sign, t = config.tunables
         let parallax = options.parallax, dimming = options.dim
@@ -53,7 +57,7 @@ struct VisualGeometry {
                 break
             }
         }
-        return Visual(top: top, below: below, dim: dim, barHidden: barHidden,
+        return Visual(top: top, below: below, dim: dim, bar: bar,
                       snapshot: snapshot, mask: mask, y: presentationY)
     }
 }

@@ -63,6 +63,8 @@ public struct Preset {
     /// Which pan wins a touch over a scroll view, and at which sample
     /// (PanArbitration.swift has each rule's sources).
     public var arbitration: PanArbitration = .uikit
+    /// How the bar's items fade during push and pop (BarCrossFade.swift).
+    public var barCrossFade: BarCrossFade = .uikit
 
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (manual §7.2).
@@ -73,7 +75,9 @@ public struct Preset {
                drop: .completionSpeed, transitionSpring: nil,
                // UIKit's recognizers at the slop, by direction: a
                // UIScrollView's pan takes only a drag along an axis it scrolls.
-               arbitration: .uikit)
+               arbitration: .uikit,
+               // UIKit's bar cross-fade: an estimate (Apple publishes no numbers).
+               barCrossFade: .uikit)
     }
 
     /// Flutter's CupertinoPageRoute (packages/flutter/lib/src/cupertino/
@@ -114,7 +118,9 @@ public struct Preset {
         presentation: AnimationSpec(duration: 0.5, curve: .linearToEaseOut),
         // gestures/arena.dart + monodrag.dart: the first drag recognizer
         // whose own axis passes kTouchSlop (18) wins.
-        arbitration: .flutter) }
+        arbitration: .flutter,
+        // CupertinoNavigationBar's hero flight, _NavigationBarTransition.
+        barCrossFade: .flutter) }
 
     /// Flutter's dragEnd: animateTo / animateBack over
     /// _kDroppedSwipePageAnimationDuration (350 ms) with
@@ -157,7 +163,10 @@ public struct Preset {
         // The card's PanGestureHandler (gestureActivationCriteria: active
         // offset 5 along x, fail offset 20 along y) runs among UIKit's
         // recognizers on iOS; navlua uses UIKit's rule: a simplification.
-        arbitration: .uikit) }
+        arbitration: .uikit,
+        // The stack's iOS header (HeaderStyleInterpolators.forUIKit) mimics
+        // UIKit's; navlua uses UIKit's estimate for it.
+        barCrossFade: .uikit) }
 
     public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
         [uikit(t), flutter, reactNavigation]
@@ -180,5 +189,6 @@ public struct Preset {
         o.sheet = sheet
         if let p = presentation { o.presentation = p }
         o.arbitration = arbitration
+        o.barCrossFade = barCrossFade
     }
 }

@@ -26,6 +26,8 @@ public struct PresetChanges {
     public var callsDuringTransition: CallsDuringTransition?
     /// Which pan wins over scroll views (PanArbitration).
     public var arbitration: PanArbitration?
+    /// How the bar's items fade (BarCrossFade).
+    public var barCrossFade: BarCrossFade?
 
     public init() {}
 
@@ -61,6 +63,7 @@ extension Preset {
         if let rule = changes.completion { p.completion = rule }
         if let c = changes.callsDuringTransition { p.callsDuringTransition = c }
         if let rule = changes.arbitration { p.arbitration = rule }
+        if let f = changes.barCrossFade { p.barCrossFade = f }
         let currentSpring: PhysicalSpring? = {
             if case let .spring(s) = p.drop { return s }
             return p.transitionSpring

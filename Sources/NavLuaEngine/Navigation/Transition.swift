@@ -27,6 +27,13 @@ package final class Transition {
     /// UIKit's coordinator for it, made when first asked for (most
     /// transitions are never asked): see NavigationCoordination.
     var coordinator: TransitionCoordinator?
+    /// Whether the bar was hidden when the motion began: the state a bar
+    /// change made with it starts from (NavigationBarGeometry); a change
+    /// made at once during the motion moves it there.
+    var barHiddenAtBegin = false
+    /// The same, as it was when the motion began, whatever came after
+    /// (FD #55's check).
+    var barHiddenWhenBegan = false
 
     init(kind: Kind, top: Screen, below: Screen?) {
         self.kind = kind
@@ -71,7 +78,10 @@ public struct Visual {
     public let top: Placed?
     public let below: Placed?
     public let dim: Double
-    public let barHidden: Bool
+    /// True when `bar.shown` is 0 (SPEC v1's `bar_hidden`).
+    public var barHidden: Bool { bar.hidden }
+    /// The bar at this frame: how much of it shows, and its items.
+    public let bar: BarVisual
     public let snapshot: Snapshot?
     /// Snapshot style only: alpha of the black mask over the snapshot.
     public let mask: Double?
