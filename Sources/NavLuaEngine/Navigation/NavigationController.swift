@@ -22,6 +22,11 @@ public final class NavigationController: NavigationFacts {
     public internal(set) var presented = false
     /// How it is presented, while it is (manual §4.7).
     public internal(set) var presentation: PresentationState?
+    /// A full-screen present covers it: its views are out of the window, so,
+    /// as UIKit, its screens get no lifecycle calls until it is uncovered.
+    public internal(set) var isCovered = false
+    /// The screen a cover or uncover told its will_ call, for its did_ call.
+    var coverChangeScreen: Screen?
     /// UINavigationControllerDelegate (`nav.delegate`): will_show, did_show.
     public internal(set) var delegate: (any NavigationDelegate)?
     /// The bar's state (UIKit's `isNavigationBarHidden`): what was last

@@ -1,8 +1,10 @@
 /// A navigation's lifecycle callbacks, its bar, and the pitfalls they show
 /// (seed 004's leaking switch, FD issue #55's bar after a cancel).
 extension NavigationController {
-    func lifecycle(_ hook: Hook, _ screen: Screen, animated: Bool) {
-        guard onScreen else {
+    /// `uncovered`: the call that covers or uncovers it under a full-screen
+    /// present, which reaches its top although it is covered.
+    func lifecycle(_ hook: Hook, _ screen: Screen, animated: Bool, uncovered: Bool = false) {
+        guard onScreen, uncovered || !isCovered else {
             // off screen: no callbacks, but the bar still follows the top
             if hook == .will_appear { applyBar(of: screen, animated: false) }
             return

@@ -94,10 +94,43 @@ extension NavigationController {
                            })
     }
 
-    /// The top of a navigation that a full-screen present covers or uncovers.
+    /// The top of a navigation that a full-screen present covers or
+    /// uncovers: covered from its will_disappear, uncovered from its
+    /// will_appear.
+    /// It stays covered until its uncovering did_appear; the did_ call goes
+    /// to the screen its will_ call went to, and calls made on it between
+    /// the two wait (`coverChangeScreen` is set: NavigationQueue). A present
+    /// or dismiss waits while the navigation it would cover or uncover is in
+    /// a transition (`coverWaits`). Calls on a navigation covered at rest
+    /// apply at once, out of sight, and its top then is the one uncovered.
     func coveredLifecycle(_ hook: Hook, animated: Bool) {
-        guard let top = top else { return }
-        lifecycle(hook, top, animated: animated)
+        switch hook {
+        case .will_disappear, .will_appear:
+            coverChangeScreen = top
+            if let s = top { lifecycle(hook, s, animated: animated, uncovered: true) }
+            isCovered = true
+        default:
+            if let s = coverChangeScreen { lifecycle(hook, s, animated: animated, uncovered: true) }
+            coverChangeScreen = nil
+            if hook == .did_appear { isCovered = false }
+        }
+    }
+
+    /// Whether `call` must wait for the navigation a full-screen present
+    /// covers (or its dismiss uncovers) to end its transition.
+    func coverWaits(_ call: NavigationCall) -> Bool {
+        let other: NavigationController?
+        switch call {
+        case .present(let r) where r.style == .fullScreen && !presented:
+            other = world.shownNavigation(excluding: self)
+        case .dismiss, .back:
+            guard presented, presentation?.style == .fullScreen else { return false }
+            if case .back = call, screens.count > 1 { return false }
+            other = presentation?.presenting
+        default:
+            return false
+        }
+        return other?.transition != nil
     }
 
     static func describe(_ d: Detent) -> String {

@@ -64,7 +64,7 @@ extension NavigationController {
     var mustQueue: Bool { mustQueueIgnoringQueue || !queue.isEmpty }
 
     private var mustQueueIgnoringQueue: Bool {
-        world.hookDepth > 0 || transition != nil || userGestureInProgress
+        world.hookDepth > 0 || transition != nil || userGestureInProgress || coverChangeScreen != nil
     }
 
     @discardableResult
@@ -108,6 +108,7 @@ extension NavigationController {
     /// transition ends, so that its did_disappear comes before its
     /// will_appear here.
     private func waitsForAnotherNavigation(_ call: NavigationCall) -> Bool {
+        if coverWaits(call) { return true }
         let screens = call.screens
         guard !screens.isEmpty else { return false }
         return world.navigations.contains { other in

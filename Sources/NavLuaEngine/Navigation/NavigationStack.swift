@@ -102,7 +102,7 @@ extension NavigationController {
             _ = popTo(index: screens.count - 2, animated: true)
             return true
         }
-        if options.dismissAtRoot && presented {
+        if options.dismissAtRoot && presented && !coverWaits(.dismiss(animated: true)) {
             startDismissing(top: top, animated: true)
             return true
         }
