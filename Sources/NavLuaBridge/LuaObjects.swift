@@ -5,7 +5,7 @@ import NavLuaEngine
 /// retained reference; its `__gc` releases it.
 extension Lua {
     func pushObject(_ object: AnyObject, metatable: String) {
-        let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 3)!
+        let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 4)!
         raw.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
         luaL_setmetatable(L, metatable)
     }
@@ -43,8 +43,8 @@ extension Lua {
 
     /// Pushes user value `slot` of this world's navigation `id` when it has
     /// the Lua type `type` (true), or nothing (false): the completion
-    /// function (slot 1), the gesture delegate table (slot 2) and the
-    /// navigation delegate (slot 3).
+    /// function (slot 1), the gesture delegate table (slot 2), the
+    /// navigation delegate (slot 3) and the presentation delegate (slot 4).
     func pushNavigationValue(_ slot: Int32, of id: Int, type: Int32, _ b: Bridge) -> Bool {
         let base = top
         b.pushRegistryTable(Bridge.navObjects)

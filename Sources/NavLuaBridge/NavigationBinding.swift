@@ -17,7 +17,8 @@ enum NavigationBinding {
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
                           "edge_width", "completion", "transition", "presentation",
-                          "gesture_delegate", "preset", "delegate", "calls_during_transition"]
+                          "gesture_delegate", "preset", "delegate", "calls_during_transition",
+                          "presentation_delegate"]
 
     static let navigation: navlua_SwiftFunction = { L in
         bridged(L, "navlua.navigation") { b, lua in
@@ -54,23 +55,31 @@ enum NavigationBinding {
             let root = try o.with("root") { try ScreenBinding.screen(lua, b, -1, "root") }
             o.push("delegate")
             let delegate = lua.top
+            o.push("presentation_delegate")
+            let presentationDelegate = lua.top
             let made: NavigationController
             var madeID: Int?
             do {
                 made = try b.world.makeNavigation(opts, root: root) { nav throws(NavError) in
-                    guard !lua.isNil(delegate) else { return }
+                    guard !lua.isNil(delegate) || !lua.isNil(presentationDelegate) else { return }
                     madeID = nav.id
-                    // its userdata now, so the delegate can be its user value
+                    // its userdata now, so the delegates can be its user values
                     pushNavigation(nav, lua, b)
                     defer { lua.pop() }
-                    do { try NavigationDelegateBinding.set(nav, userdata: lua.top, value: delegate, lua, b) }
-                    catch let e as NavError { throw e } catch { throw NavError("\(error)") }
+                    do {
+                        if !lua.isNil(delegate) {
+                            try NavigationDelegateBinding.set(nav, userdata: lua.top, value: delegate, lua, b)
+                        }
+                        if !lua.isNil(presentationDelegate) {
+                            try PresentationDelegateBinding.set(nav, userdata: lua.top, value: presentationDelegate, lua, b)
+                        }
+                    } catch let e as NavError { throw e } catch { throw NavError("\(error)") }
                 }
             } catch {
                 forgetNavigation(id: madeID, lua, b)
                 throw error
             }
-            lua.pop()
+            lua.pop(2)
             let nav = made
             pushNavigation(nav, lua, b)
             if opts.gestureDelegate.custom != nil {
@@ -286,7 +295,7 @@ enum NavigationBinding {
     static let present: navlua_SwiftFunction = { L in
         bridged(L, "nav:present") { b, lua in
             let nav = try navigation(lua, b)
-            try nav.present(animated: animated(lua, 2), site: site(lua, "nav:present"))
+            try nav.present(PresentationBinding.request(lua, 2), site: site(lua, "nav:present"))
             return 0
         }
     }
@@ -363,6 +372,8 @@ enum NavigationBinding {
             pushBar(v.bar, lua)
             lua.push(v.y)
             lua.rawSet(-2, "y")
+            PresentationBinding.pushPresented(v.presented, lua)
+            lua.rawSet(-2, "presented")
             if let m = v.mask {
                 lua.push(m)
                 lua.rawSet(-2, "mask")
@@ -393,6 +404,8 @@ enum NavigationBinding {
         case delegate
         case transitionCoordinator = "transition_coordinator"
         case callsDuringTransition = "calls_during_transition"
+        case presentationDelegate = "presentation_delegate"
+        case detent
     }
 
     static let index: navlua_SwiftFunction = { L in
@@ -426,6 +439,8 @@ enum NavigationBinding {
                 }
             case .delegate: NavigationDelegateBinding.push(nav, lua, b)
             case .callsDuringTransition: lua.push(nav.options.callsDuringTransition.rawValue)
+            case .presentationDelegate: PresentationDelegateBinding.push(nav, lua, b)
+            case .detent: PresentationBinding.push(nav.presentation?.detent, lua)
             case .transitionCoordinator: CoordinatorBinding.push(nav.transitionCoordinator, lua, b)
             case nil: lua.pushNil()
             }
@@ -439,6 +454,10 @@ enum NavigationBinding {
             let key = lua.string(2) ?? lua.describe(2)
             if key == "delegate" {
                 try NavigationDelegateBinding.set(nav, userdata: 1, value: 3, lua, b)
+                return 0
+            }
+            if key == "presentation_delegate" {
+                try PresentationDelegateBinding.set(nav, userdata: 1, value: 3, lua, b)
                 return 0
             }
             guard key == "pop_gesture" else { throw NavError("field '\(key)' is read-only") }

@@ -171,6 +171,8 @@ public enum TraceEventFormat {
             return (Track.hooks, "delegate of nav \(text("nav")).\(text("name")) \(text("screen"))")
         case .coordinator:
             return (Track.hooks, "coordinator of nav \(text("nav")) \(text("callback"))")
+        case .sheet:
+            return (nav.map(Track.gestures) ?? Track.world, "sheet pull \(text("phase"))")
         }
     }
 

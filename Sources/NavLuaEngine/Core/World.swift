@@ -345,6 +345,7 @@ extension World {
         for touch in touches {
             touch.end(because: "belongs to a world that navlua.reset replaced")
             touch.scroll?.abandon()
+            touch.sheet?.abandon()
             for candidate in touch.scrollCandidates { candidate.abandon() }
         }
         touches.removeAll()

@@ -89,7 +89,8 @@ struct GestureArena {
                     }
                 } else {
                     member.reject(by: holder)
-                    outcome.lost.append(Entry(member: member, reason: holder.kind == .scroll ? "scroll_view" : "pop"))
+                    outcome.lost.append(Entry(member: member, reason: holder.kind == .scroll ? "scroll_view"
+                                                                 : holder.kind.rawValue))
                 }
             } else if member.accept() {
                 outcome.holder = member

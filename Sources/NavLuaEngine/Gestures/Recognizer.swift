@@ -5,6 +5,8 @@ public enum Recognizer: String, Sendable, CaseIterable {
     case pop
     /// A scroll view's pan (`ScrollPan`).
     case scroll
+    /// A presented sheet's dismissal pan (`SheetPan`).
+    case sheet
 }
 
 /// A recognizer's state, UIKit's `UIGestureRecognizer.State`: `possible`

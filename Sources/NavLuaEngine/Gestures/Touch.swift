@@ -23,6 +23,8 @@ public final class Touch {
     weak var navigation: NavigationController?
     /// The pop gesture of its navigation, when this touch may drive it.
     var pop: PopGestureDetector?
+    /// A presented sheet's pull, when the touch went down on its card.
+    var sheet: SheetPan?
     /// The pans of the scroll views under it, innermost first, until the
     /// arena decides.
     var scrollCandidates: [ScrollPan] = []
@@ -51,14 +53,18 @@ public final class Touch {
     /// view when it scrolled.
     public var recognizer: Recognizer? {
         if let pop = pop, pop.state != .possible, pop.state != .failed { return .pop }
+        if sheet?.didBegin == true { return .sheet }
         if scroll?.didBegin == true { return .scroll }
         return nil
     }
 
     /// The state of that recognizer, or else of the pop gesture.
     public var recognizerState: GestureState? {
-        guard recognizer == .scroll else { return pop?.state }
-        return scroll?.active == true ? .changed : .ended
+        switch recognizer {
+        case .scroll: return scroll?.active == true ? .changed : .ended
+        case .sheet: return sheet?.active == true ? .changed : .ended
+        default: return pop?.state
+        }
     }
 
     /// Whether the released pop finishes (nil when no pop was released).

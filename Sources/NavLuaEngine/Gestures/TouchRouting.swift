@@ -106,6 +106,8 @@ extension World {
             } else if pan.began {
                 touch.pop?.moved()
                 touch.scroll?.moved(to: point)
+                handOverToSheet(touch, at: point)
+                touch.sheet?.moved(to: point)
             }
         case .ended, .cancelled:
             touch.end()
@@ -113,12 +115,25 @@ extension World {
             touch.releaseVelocity = velocity
             touch.pop?.lifted(cancelled: phase == .cancelled)
             touch.scroll?.lifted(velocity: velocity)
+            touch.sheet?.lifted(velocity: velocity, cancelled: phase == .cancelled)
         }
     }
 
+    /// UIKit's sheet: a vertical scroll view that a downward pull has
+    /// scrolled to its top hands the pull to the sheet, from there on.
+    private func handOverToSheet(_ touch: Touch, at point: Point) {
+        guard let sheet = touch.sheet, !sheet.active, !sheet.didBegin, let scroll = touch.scroll,
+              scroll.active, scroll.view.axes.contains(.vertical), scroll.view.offsetY <= 0,
+              let pan = touch.pan, pan.translation.y > 0 else { return }
+        scroll.abandon()
+        sheet.location = point
+        _ = sheet.accept()
+    }
+
     private func touchBegan(_ touch: Touch, at point: Point) {
-        // A frozen navigation ignores touches: no recognizer sees them.
-        guard let nav = touchTarget, !nav.stuck else { return }
+        // A frozen navigation ignores touches: no recognizer sees them; nor
+        // does anything above a sheet's card.
+        guard let nav = touchTarget, !nav.stuck, point.y >= nav.presentationY else { return }
         touch.navigation = nav
         touch.pan = PanTracker(down: point, at: now, tunables: tunables, slop: nav.options.panSlop)
         // A pop gesture takes one touch: a second finger before it began fails it.
@@ -131,8 +146,11 @@ extension World {
             touch.pop?.touchedDown()
         }
         if let top = nav.top, !top.scrollViews.isEmpty {
-            touch.scrollCandidates = top.scrollViews(at: point).map { ScrollPan(world: self, view: $0, at: point) }
+            // a screen's frames are in its card's coordinates (manual §4.7)
+            let local = Point(point.x, point.y - nav.presentationY)
+            touch.scrollCandidates = top.scrollViews(at: local).map { ScrollPan(world: self, view: $0, at: point) }
         }
+        touch.sheet = SheetPan(world: self, nav: nav, at: point)
     }
 
     /// The pan crossed the slop (or, with the arena still open, moved on):
@@ -144,25 +162,38 @@ extension World {
     /// decides releases the touch.
     private func panBegan(_ touch: Touch) {
         guard let nav = touch.navigation, let pan = touch.pan else { return }
-        let candidates = touch.scrollCandidates
+        var candidates = touch.scrollCandidates
         for candidate in candidates { candidate.location = touch.location }
+        var handedOver: [ScrollPan] = []
+        if let sheet = touch.sheet {
+            sheet.location = touch.location
+            // a vertical list at its top hands a pull down to the sheet, and
+            // a pull up to a sheet below its largest detent
+            handedOver = candidates.filter { $0.handsPullToSheet(pan.translation, sheet) }
+            candidates.removeAll { c in handedOver.contains { $0 === c } }
+        }
         var members: [any GestureArenaMember] = []
         for recognizer in nav.style.arenaOrder {
             switch recognizer {
             case .pop: if let pop = touch.pop, pop.state == .possible { members.append(pop) }
             case .scroll: members.append(contentsOf: candidates as [any GestureArenaMember])
+            case .sheet: if let sheet = touch.sheet { members.append(sheet) }
             }
         }
-        let contest = !candidates.isEmpty
+        let contest = !candidates.isEmpty || touch.sheet != nil
         let arena = GestureArena(members: members, rule: contest ? nav.options.arbitration : nil,
                                  touchSlop: nav.options.panSlop)
-        guard let outcome = arena.decide(at: pan.translation) else {
+        guard var outcome = arena.decide(at: pan.translation) else {
             touch.arenaOpen = true
             return
         }
         touch.arenaOpen = false
         touch.scroll = candidates.first { $0.didBegin }
         touch.scrollCandidates = []
+        // a sheet that lost stays on the touch while a scroll view holds the
+        // pan: the view may hand it over at its top
+        if let sheet = touch.sheet, !sheet.didBegin, touch.scroll == nil { touch.sheet = nil }
+        for view in handedOver { outcome.lost.append(GestureArena.Entry(member: view, reason: "sheet")) }
         if contest { recordArena(outcome, nav) }
         if hasFailed { release(touch, because: "was released after a hook failed") }
     }
@@ -190,6 +221,7 @@ extension World {
         touch.pending.removeAll()
         touch.pop?.lifted(cancelled: true)
         touch.scroll?.lifted(velocity: .zero)
+        touch.sheet?.lifted(velocity: .zero, cancelled: true)
         record(.touch, ["id": .int(touch.id), "phase": .string("released"),
                         "x": .number(touch.location.x), "y": .number(touch.location.y)])
     }

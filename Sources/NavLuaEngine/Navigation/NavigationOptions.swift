@@ -14,8 +14,8 @@ public enum PopStyle: String, Sendable, CaseIterable {
     /// its pop.
     var arenaOrder: [Recognizer] {
         switch self {
-        case .edge, .fullscreen: return [.scroll, .pop]
-        case .snapshot: return [.pop, .scroll]
+        case .edge, .fullscreen: return [.scroll, .sheet, .pop]
+        case .snapshot: return [.pop, .scroll, .sheet]
         }
     }
 }

@@ -37,7 +37,7 @@ extension NavigationController {
                                               ("interactive", .bool(false))]
         if request.style.isSheet {
             fields.append(("style", .string(request.style.rawValue)))
-            fields.append(("detent", .string(Self.describe(request.detents[request.selected]))))
+            fields.append(("detent", .string(Self.describeDetent(request.detents[request.selected]))))
         }
         world.recordFields(.present, fields)
         let appears = !onScreen
@@ -133,7 +133,7 @@ extension NavigationController {
         return other?.transition != nil
     }
 
-    static func describe(_ d: Detent) -> String {
+    public static func describeDetent(_ d: Detent) -> String {
         if let name = d.name { return name }
         if case .height(let h) = d { return formatNumber(h, places: 3) }
         return "?"

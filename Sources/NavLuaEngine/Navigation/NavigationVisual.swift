@@ -5,8 +5,25 @@ extension NavigationController {
                                         sign: config.layout.sign).bar(
             screens: screens, transition: transition, hiddenAtBegin: transition?.barHiddenAtBegin ?? barHidden,
             hidden: barHidden, hasBackButton: { (try? $0.backButton()) != .custom })
-        return VisualGeometry(options: options, config: config).visual(
+        var v = VisualGeometry(options: options, config: config).visual(
             top: top, transition: transition, bar: bar, presentationY: presentationY)
+        if presented, let p = presentation { v.presented = presentedVisual(p) }
+        return v
+    }
+
+    /// The card and, for a sheet, the screen behind, which scales, drops and
+    /// darkens as the sheet comes up (by `progress`).
+    private func presentedVisual(_ p: PresentationState) -> Visual.Presented {
+        let h = config.height
+        let rest = restY
+        let progress = clamp(h - rest > 0 ? (h - presentationY) / (h - rest) : 1, 0, 1)
+        var behind: Visual.Behind?
+        if p.style.isSheet {
+            let s = options.sheet
+            behind = Visual.Behind(scale: 1 - (1 - s.behindScale(width: config.width)) * progress,
+                                   y: s.behindDrop * h * progress, dim: s.behindDim * progress)
+        }
+        return Visual.Presented(style: p.style, y: presentationY, detent: p.detent, progress: progress, behind: behind)
     }
 }
 

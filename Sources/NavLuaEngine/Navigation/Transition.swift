@@ -87,4 +87,21 @@ public struct Visual {
     public let mask: Double?
     /// Vertical offset of a presented navigation (0 when fully shown).
     public let y: Double
+    /// How it is presented, while it is (manual §4.7).
+    public var presented: Presented? = nil
+
+    /// A presented navigation's card: its style, its top edge `y`, its
+    /// detent, how far it is shown (1 at its detent, 0 off screen), and
+    /// what a sheet does to the screen behind it (nil for full screen).
+    public struct Presented {
+        public let style: PresentationStyle
+        public let y: Double
+        public let detent: Detent?
+        public let progress: Double
+        public let behind: Behind?
+    }
+
+    /// The covered screen, scaled about its top centre by `scale`, moved
+    /// down `y` points, under a black `dim`.
+    public struct Behind { public let scale, y, dim: Double }
 }

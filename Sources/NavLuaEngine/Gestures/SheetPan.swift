@@ -1,0 +1,180 @@
+/// A presented sheet's dismissal pan, following one touch on the card
+/// (UIKit's sheet presentation controller's pan; Flutter's
+/// _CupertinoDragGestureDetector; React Navigation's vertical card
+/// gesture): the card follows the finger, and on release the navigation's
+/// `SheetRules` dismiss it or move it to a detent (manual §4.7). It is a
+/// member of the touch's gesture arena beside the scroll views and the
+/// pop, along the vertical axis; a vertical scroll view under the finger
+/// scrolls first and hands the pan over at its top (TouchRouting).
+final class SheetPan {
+    unowned let world: World
+    unowned let nav: NavigationController
+    /// Where the finger is, as the router last said.
+    var location: Point
+    private(set) var active = false
+    private(set) var didBegin = false
+    private var startFingerY = 0.0
+    private var startCardY = 0.0
+    /// Why the pull may not dismiss (`modal_in_presentation`,
+    /// `should_dismiss`), decided when it begins.
+    private(set) var refusedBy: String?
+    /// The pull has gone below the lowest detent: UIKit's dismissal began
+    /// (will_dismiss, the top's will_disappear, a `dismiss` transition).
+    private var dismissal: Transition?
+
+    /// A pan for a touch at `point` on `nav`'s card, or nil where the card
+    /// takes no pull there (outside it, beyond React Navigation's response
+    /// distance, a full-screen present, a card in motion).
+    init?(world: World, nav: NavigationController, at point: Point) {
+        guard nav.presented, let p = nav.presentation, p.style.isSheet, nav.transition == nil else { return nil }
+        let cardTop = nav.presentationY
+        guard point.y >= cardTop else { return nil }
+        if let reach = nav.options.sheet.responseDistance, point.y > cardTop + reach { return nil }
+        self.world = world
+        self.nav = nav
+        self.location = point
+    }
+
+    private var rules: SheetRules { nav.options.sheet }
+    private var height: Double { world.config.height }
+
+    /// The rest positions of the card's top, top-most (largest) first.
+    private var rests: [Double] {
+        guard let p = nav.presentation else { return [] }
+        return p.detents.map { rules.restY($0, height: height) }.sorted()
+    }
+
+    func begin() {
+        active = true
+        didBegin = true
+        startFingerY = location.y
+        startCardY = nav.presentationY
+        refusedBy = nav.sheetRefusal()
+        nav.userGestureInProgress = true
+        record("began")
+    }
+
+    func moved(to point: Point) {
+        location = point
+        guard active, let top = rests.first, let lowest = rests.last else { return }
+        let wanted = startCardY + (point.y - startFingerY)
+        var y = wanted
+        if wanted < top {
+            // above the largest detent: up to the platform's stretch, then held
+            y = top - min(top - wanted, rules.upStretchRatio * height)
+        } else if refusedBy != nil, wanted > lowest {
+            y = lowest + SheetRules.rubberBand(wanted - lowest, limit: rules.refusedStretch)
+        }
+        nav.presentationY = y
+        if refusedBy == nil, dismissal == nil, y > lowest { dismissal = nav.beginInteractiveDismissal() }
+    }
+
+    /// Stops following without deciding (the touch went to a scroll view
+    /// after all, or the world goes away).
+    func abandon() {
+        active = false
+        nav.userGestureInProgress = false
+    }
+
+    func lifted(velocity: Point, cancelled: Bool) {
+        guard active else { return }
+        active = false
+        nav.userGestureInProgress = false
+        let y = nav.presentationY
+        let dismisses = !cancelled && refusedBy == nil && decideDismiss(y: y, velocityY: velocity.y)
+        // else back to the detent nearest where the card would come to rest
+        let projected = y + velocity.y * Self.detentProjection
+        let rest = rests.min(by: { abs($0 - projected) < abs($1 - projected) }) ?? y
+        if !dismisses { nav.selectDetent(restY: rest) }
+        record("ended", dismiss: dismisses)
+        if refusedBy != nil { nav.tellPresentationDelegate(.did_attempt_to_dismiss) }
+        if dismisses {
+            nav.recordInteractiveDismiss()
+            animate(to: height, velocityY: velocity.y) { [nav, dismissal] in nav.endInteractiveDismissal(dismissal) }
+        } else {
+            animate(to: rest, velocityY: velocity.y) { [nav, dismissal] in nav.cancelInteractiveDismissal(dismissal) }
+        }
+    }
+
+    /// The release rule of the navigation's platform.
+    private func decideDismiss(y: Double, velocityY vy: Double) -> Bool {
+        guard let lowest = rests.last else { return false }
+        let sheetHeight = max(1, height - lowest)
+        switch rules.release {
+        case let .projected(seconds, fraction):
+            return (y + vy * seconds) - lowest > fraction * sheetHeight
+        case let .flutter(fling, stayAbove):
+            let v = vy / height   // screen heights per second, down positive
+            if abs(v) >= fling { return v > 0 }
+            let value = 1 - (y - lowest) / sheetHeight
+            return !(value > stayAbove)
+        case let .reactNavigation(impact):
+            return (y - startCardY) + vy * impact > height / 2
+        }
+    }
+
+    /// Which detent a released card goes to: the nearest to where it would
+    /// be this many seconds later at the release speed (navlua's estimate:
+    /// Apple publishes none).
+    static let detentProjection = 0.2
+
+    private func animate(to y: Double, velocityY: Double, complete: @escaping () -> Void) {
+        let from = nav.presentationY
+        let nav = self.nav
+        var seconds = rules.drop.duration, curve = rules.drop.curve
+        if let spring = rules.dropSpring {
+            if let s = spring.started(distance: abs(y - from), velocity: y >= from ? velocityY : -velocityY) {
+                seconds = s.settle
+                curve = .physicalSpring(s)
+            } else {
+                seconds = 0
+            }
+        }
+        if abs(y - from) < 1e-9 { seconds = 0 }
+        _ = world.animate(from: from, to: y, seconds: seconds, curve: curve, label: "sheet of nav \(nav.id) moving",
+                          apply: { nav.presentationY = $0 }, complete: complete)
+    }
+
+    private func record(_ phase: String, dismiss: Bool? = nil) {
+        var fields: [(String, TraceValue)] = [("nav", .int(nav.id)), ("phase", .string(phase)),
+                                              ("y", .number(nav.presentationY))]
+        if let d = nav.presentation?.detent { fields.append(("detent", .string(NavigationController.describeDetent(d)))) }
+        if let r = refusedBy { fields.append(("refused_by", .string(r))) }
+        if let d = dismiss { fields.append(("dismiss", .bool(d))) }
+        world.recordFields(.sheet, fields)
+    }
+}
+
+extension SheetPan: GestureArenaMember {
+    var kind: Recognizer { .sheet }
+    var name: String { "sheet" }
+    var axes: PanAxes { .vertical }
+
+    func accept() -> Bool {
+        begin()
+        return true
+    }
+
+    func reject(by holder: any GestureArenaMember) {}
+
+    func allowsJoining(_ member: any GestureArenaMember) -> Bool { false }
+}
+
+extension SheetPan {
+    /// Whether the card rests at (or above) its largest detent.
+    var atLargestDetent: Bool {
+        guard let top = rests.first else { return true }
+        return nav.presentationY <= top + 1e-9
+    }
+}
+
+extension ScrollPan {
+    /// UIKit's sheet and a vertical scroll view in it: a mostly vertical
+    /// pull down on a view at its top goes to the sheet, and so does a pull
+    /// up while the sheet is below its largest detent
+    /// (`prefersScrollingExpandsWhenScrolledToEdge`, true by default).
+    func handsPullToSheet(_ t: Point, _ sheet: SheetPan) -> Bool {
+        guard view.axes.contains(.vertical), PanAxes.dominant(t) == .vertical else { return false }
+        return t.y > 0 ? view.offsetY <= 0 : !sheet.atLargestDetent
+    }
+}
