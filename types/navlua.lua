@@ -92,6 +92,7 @@
 ---| "app"      # the app went to the background and back (navlua.background)
 ---| "delegate" # the navigation's delegate was told will_show or did_show
 ---| "coordinator" # a transition coordinator's interaction or completion callback ran
+---| "sheet"    # a sheet's dismissal pull began or ended (detent, refused_by, dismiss)
 
 ---A point: `{x, y}` or `{x=, y=}`.
 ---@alias navlua.PointLike {[1]: number, [2]: number}|{x: number, y: number}
@@ -351,6 +352,36 @@ function Screen:add_scroll_view(options) end
 ---@field gesture_delegate? "uikit"|false|navlua.GestureDelegate the pop gesture's delegate (default "uikit")
 ---@field delegate? navlua.NavigationDelegate UINavigationControllerDelegate (also the field `nav.delegate`)
 ---@field calls_during_transition? "queue"|"interrupt" a push or pop while a transition runs waits, or acts at once (Flutter); default the preset's
+---@field presentation_delegate? navlua.PresentationDelegate UIAdaptivePresentationControllerDelegate (also the field)
+
+---UIAdaptivePresentationControllerDelegate's dismissal methods (manual §4.7), looked up at each call.
+---@class navlua.PresentationDelegate
+---@field should_dismiss? fun(nav: navlua.Navigation): boolean? asked when a pull begins; false refuses it
+---@field will_dismiss? fun(nav: navlua.Navigation) an allowed pull begins to dismiss
+---@field did_dismiss? fun(nav: navlua.Navigation) the sheet has gone (not for nav:dismiss)
+---@field did_attempt_to_dismiss? fun(nav: navlua.Navigation) a refused pull was let go
+
+---@alias navlua.Detent "medium"|"large"|number a name, or the sheet's height in points
+
+---@class navlua.PresentOptions
+---@field animated? boolean default true
+---@field style? "full_screen"|"page_sheet"|"form_sheet" default "full_screen"
+---@field detents? navlua.Detent[] sheets only; default {"large"}
+---@field selected_detent? navlua.Detent where it first rests (default the first detent)
+
+---The screen behind a sheet.
+---@class navlua.Behind
+---@field scale number about its top centre
+---@field y number points down
+---@field dim number black over it
+
+---A presented navigation's card.
+---@class navlua.Presented
+---@field style "full_screen"|"page_sheet"|"form_sheet"
+---@field y number the card's top edge, points
+---@field detent? navlua.Detent nil for full_screen
+---@field progress number 1 at its detent, 0 off screen
+---@field behind? navlua.Behind sheets only
 
 ---UINavigationControllerDelegate's appearance methods (manual §4.7), looked up at each call.
 ---@class navlua.NavigationDelegate
@@ -425,6 +456,7 @@ function TransitionCoordinator:animate_alongside(animation, completion) end
 ---@field y number
 ---@field mask? number snapshot style only
 ---@field snapshot? navlua.Snapshot snapshot style only
+---@field presented? navlua.Presented while presented
 
 ---@class navlua.Navigation
 ---@field screens navlua.Screen[] root first
@@ -441,6 +473,8 @@ function TransitionCoordinator:animate_alongside(animation, completion) end
 ---@field delegate navlua.NavigationDelegate? read/write
 ---@field transition_coordinator navlua.TransitionCoordinator? nil when no push, pop or interactive pop runs
 ---@field calls_during_transition "queue"|"interrupt"
+---@field presentation_delegate navlua.PresentationDelegate? read/write
+---@field detent navlua.Detent? the presented sheet's detent
 ---@field stuck boolean the root freeze: a pop began with one screen and never ends (navlua.background ends it)
 ---@field id integer
 local Navigation = {}
@@ -470,7 +504,7 @@ function Navigation:set_screens(screens, options) end
 ---The back button: `will_go_back`, then pop (or dismiss at the root with `dismiss_at_root`).
 function Navigation:back() end
 
----@param options? navlua.AnimatedOptions
+---@param options? navlua.PresentOptions
 function Navigation:present(options) end
 
 ---@param options? navlua.AnimatedOptions

@@ -122,7 +122,7 @@ describe("several unknown options", function()
     assert.are.equal("navlua: " .. script .. ":1: navlua.navigation: unknown options 'did_attempt_to_dismiss',"
                      .. " 'did_dismiss', 'will_dismiss' (expected one of: style, root, pop_gesture, dismiss_at_root,"
                      .. " bar_per_screen, edge_width, completion, transition, presentation, gesture_delegate,"
-                     .. " preset, delegate, calls_during_transition)\n", err:match("^[^\n]*\n"))
+                     .. " preset, delegate, calls_during_transition, presentation_delegate)\n", err:match("^[^\n]*\n"))
   end)
 
   it("are all named for a gesture delegate too", function()

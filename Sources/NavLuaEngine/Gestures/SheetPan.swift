@@ -13,7 +13,10 @@ final class SheetPan {
     var location: Point
     private(set) var active = false
     private(set) var didBegin = false
-    private var startFingerY = 0.0
+    /// The finger's y the card's motion is measured from: where it went
+    /// down (the translation from touch-down, as the pop's), or where a
+    /// scroll view handed the pull over.
+    private var startFingerY: Double
     private var startCardY = 0.0
     /// Why the pull may not dismiss (`modal_in_presentation`,
     /// `should_dismiss`), decided when it begins.
@@ -33,6 +36,7 @@ final class SheetPan {
         self.world = world
         self.nav = nav
         self.location = point
+        self.startFingerY = point.y
     }
 
     private var rules: SheetRules { nav.options.sheet }
@@ -44,14 +48,16 @@ final class SheetPan {
         return p.detents.map { rules.restY($0, height: height) }.sorted()
     }
 
-    func begin() {
+    /// `handedOver`: a scroll view gave the pull up where the finger is now.
+    func begin(handedOver: Bool = false) {
         active = true
         didBegin = true
-        startFingerY = location.y
+        if handedOver { startFingerY = location.y }
         startCardY = nav.presentationY
         refusedBy = nav.sheetRefusal()
         nav.userGestureInProgress = true
         record("began")
+        moved(to: location)
     }
 
     func moved(to point: Point) {

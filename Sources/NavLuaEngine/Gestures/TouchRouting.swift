@@ -127,7 +127,7 @@ extension World {
               let pan = touch.pan, pan.translation.y > 0 else { return }
         scroll.abandon()
         sheet.location = point
-        _ = sheet.accept()
+        sheet.begin(handedOver: true)
     }
 
     private func touchBegan(_ touch: Touch, at point: Point) {

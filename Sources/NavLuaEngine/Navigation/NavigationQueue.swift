@@ -140,6 +140,8 @@ extension NavigationController {
             }
         case .present:
             if screens.isEmpty { throw .badCall("the navigation has no screens to present") }
+            let presentWaits = queue.contains { if case .present = $0.call { return true } else { return false } }
+            if presented || presentWaits { throw .badCall("the navigation is already presented") }
         default:
             break
         }
