@@ -382,8 +382,55 @@ describe("Flutter route_test.dart, ported", function()
       assert.are.equal(three, nav.top)
     end)
   end
-  pending("Fullscreen route animates correct transform values over time (navlua has no full-screen dialog routes)")
-  pending("CupertinoPageRoute has no parallax when fullscreenDialog route is pushed on top (no full-screen dialog routes)")
+  -- A fullscreenDialog route is a full-screen present under the flutter
+  -- preset (manual §4.7): the presented navigation's card top is the
+  -- Placeholder's dy.
+  local function dialog()
+    local nav = app()
+    local dlg = navlua.navigation{preset = "flutter", root = navlua.screen{title = "Dialog"}}
+    return nav, dlg
+  end
+
+  it("Fullscreen route animates correct transform values over time", function()
+    local _, dlg = dialog()
+    dlg:present{}
+    local enter = {{40, 475.6}, {40, 350.0}, {40, 237.4}, {40, 149.2}, {40, 89.5}, {40, 54.4}, {40, 33.2},
+                   {40, 20.4}, {40, 12.6}, {40, 7.4}, {50, 3}, {50, 0}}
+    local t = 0
+    for _, step in ipairs(enter) do
+      navlua.advance(step[1] / 1000)
+      t = t + step[1]
+      local y = dlg:visual().presented.y
+      assert(math.abs(y - step[2]) <= 0.1, ("enter at %d ms: expected %g within 0.1, got %.3f"):format(t, step[2], y))
+    end
+    navlua.settle()
+    dlg:dismiss()
+    local exit = {{50, 156.3}, {50, 308.1}, {40, 411.03}, {40, 484.35}, {40, 530.67}, {40, 557.61}, {40, 573.88},
+                  {40, 583.86}, {40, 590.26}, {40, 594.58}, {40, 597.66}, {40, 600.0}}
+    t = 0
+    for _, step in ipairs(exit) do
+      navlua.advance(step[1] / 1000)
+      t = t + step[1]
+      local p = dlg:visual().presented
+      local y = p and p.y or 600.0
+      assert(math.abs(y - step[2]) <= 0.1, ("exit at %d ms: expected %g within 0.1, got %.3f"):format(t, step[2], y))
+    end
+  end)
+
+  it("CupertinoPageRoute has no parallax when fullscreenDialog route is pushed on top", function()
+    local nav, dlg = dialog()
+    dlg:present{}
+    for _ = 1, 10 do
+      navlua.advance(0.040)
+      assert.are.equal(0, nav:visual().top.x)
+    end
+    navlua.settle()
+    dlg:dismiss()
+    navlua.advance(0.040)
+    assert.are.equal(0, nav:visual().top.x)
+    navlua.advance(0.360)
+    assert.are.equal(0, nav:visual().top.x)
+  end)
   pending("Update pages during a drag gesture will not stuck (no declarative page list in navlua)")
   pending("Popping routes during back swipe should not crash (no removeRoute in navlua)")
   pending("back swipe to screen edges does not dismiss the hero animation (no heroes in navlua)")

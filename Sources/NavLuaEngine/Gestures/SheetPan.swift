@@ -102,6 +102,19 @@ final class SheetPan {
         }
     }
 
+    /// A dismiss made during the pull (Flutter's rule, manual §4.4): the
+    /// pull ends and the sheet goes from where it is, as this pull's
+    /// dismissal; the finger's later moves and lift do nothing.
+    func takeOver() {
+        guard active else { return }
+        active = false
+        nav.userGestureInProgress = false
+        record("ended", dismiss: true)
+        if dismissal == nil { dismissal = nav.beginInteractiveDismissal() }
+        nav.recordInteractiveDismiss()
+        animate(to: height, velocityY: 0) { [nav, dismissal] in nav.endInteractiveDismissal(dismissal) }
+    }
+
     /// The release rule of the navigation's platform.
     private func decideDismiss(y: Double, velocityY vy: Double) -> Bool {
         guard let lowest = rests.last else { return false }

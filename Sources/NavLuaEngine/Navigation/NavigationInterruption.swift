@@ -18,8 +18,11 @@ extension NavigationController {
     /// waiting. Calls from hooks, calls behind queued ones, presentations
     /// and the root freeze always wait.
     func interrupts(_ call: NavigationCall) -> Bool {
-        guard options.callsDuringTransition == .interrupt, world.hookDepth == 0, queue.isEmpty,
-              !stuck, let tr = transition else { return false }
+        guard options.callsDuringTransition == .interrupt, world.hookDepth == 0, queue.isEmpty, !stuck else { return false }
+        // a dismiss during a sheet's pull (sheet_test.dart "Popping the sheet
+        // during drag should not crash")
+        if case .dismiss = call, presented, sheetPull != nil { return true }
+        guard let tr = transition else { return false }
         switch call {
         case .present, .dismiss: return false
         default: break
@@ -33,6 +36,10 @@ extension NavigationController {
 
     /// Runs `call` at once over the running transition (within a drive).
     func interrupt(with call: NavigationCall) throws(NavError) -> Screen? {
+        if case .dismiss = call, let pull = sheetPull {
+            pull.takeOver()
+            return nil
+        }
         guard let tr = transition else { return try apply(call) }
         let popsTop = call.popsOne
         if tr.kind == .push, popsTop, top === tr.top, tr.below != nil {
@@ -51,6 +58,14 @@ extension NavigationController {
         // a motion no finger drives ends at once; then the call
         if let id = tr.animationID { world.finishAnimation(id) }
         return try apply(call)
+    }
+
+    /// The sheet pull a finger makes on this navigation's card.
+    private var sheetPull: SheetPan? {
+        for touch in world.touches {
+            if let s = touch.sheet, s.nav === self, s.active { return s }
+        }
+        return nil
     }
 
     /// The detector of the finger that drives this navigation's pop.
