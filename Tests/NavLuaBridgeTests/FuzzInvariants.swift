@@ -71,6 +71,9 @@ final class FuzzChecker {
     private var appearance: [String: Appearance] = [:]
     private(set) var frames = 0
     private(set) var events = 0
+    /// Sheets presented and their pulls, so a run shows it reached them.
+    private(set) var sheetPulls = 0
+    private(set) var sheetPresents = 0
 
     var failed: Bool { !violations.isEmpty }
 
@@ -111,6 +114,11 @@ final class FuzzChecker {
         switch event.kind {
         case .transition: transitionEvent(event, world)
         case .gesture: gestureEvent(event, world)
+        case .sheet:
+            if event["phase"]?.string == "began" { sheetPulls += 1 }
+            sheetEvent(event, world)
+        case .present:
+            if event["style"] != nil { sheetPresents += 1 }
         case .lifecycle: lifecycleEvent(event)
         case .pitfall:
             if event["name"]?.string == Pitfall.rootFreeze.rawValue, let navID = event["nav"]?.int {
@@ -136,6 +144,7 @@ final class FuzzChecker {
             switch what {
             case "push", "pop": allowed = nav.options.transition.effectiveDuration
             case "present", "dismiss": allowed = nav.options.presentation.effectiveDuration
+            case "interactive_dismiss": allowed = nil   // under the finger, then the sheet's drop
             default: allowed = nil   // interactive: no limit until the finger lets go
             }
             open[navID] = OpenTransition(
@@ -156,6 +165,17 @@ final class FuzzChecker {
             violate("transition outlived its duration",
                     "\(e.text): began at \(running.begin) ns, had until \(deadline) ns")
         }
+    }
+
+    /// A sheet's pull let go: its dismissal's drop runs at most the sheet's
+    /// drop (or a spring's settle, bounded here by 2 s).
+    func sheetEvent(_ e: TraceEvent, _ world: World) {
+        guard e["phase"]?.string == "ended", let navID = e["nav"]?.int, var running = open[navID],
+              running.what == "interactive_dismiss", running.deadline == nil,
+              let nav = world.navigations.first(where: { $0.id == navID }) else { return }
+        let drop = nav.options.sheet.dropSpring == nil ? nav.options.sheet.drop.duration : 2.0
+        running.deadline = e.nanos + nanos(drop) + frameNanos(world)
+        open[navID] = running
     }
 
     private func gestureEvent(_ e: TraceEvent, _ world: World) {

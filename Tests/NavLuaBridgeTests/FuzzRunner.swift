@@ -13,6 +13,8 @@ enum FuzzRunner {
         var ran: [String]
         var frames = 0
         var events = 0
+        var sheetPresents = 0
+        var sheetPulls = 0
         var failed: Bool { !violations.isEmpty }
     }
 
@@ -77,7 +79,8 @@ enum FuzzRunner {
             }
             if !checker.failed { checker.checkSettled(world) }
         }
-        return Result(violations: checker.violations, ran: ran, frames: checker.frames, events: checker.events)
+        return Result(violations: checker.violations, ran: ran, frames: checker.frames, events: checker.events,
+                      sheetPresents: checker.sheetPresents, sheetPulls: checker.sheetPulls)
     }
 
     /// Drops operations (halves, then quarters, down to single ones) while

@@ -186,7 +186,27 @@ struct FuzzGenerator {
         o.append("completion = " + completion())
         if rng.chance(0.5) { o.append("transition = " + animation(upTo: 0.6)) }
         if rng.chance(0.3) { o.append("presentation = " + animation(upTo: 0.8)) }
+        if extra.chance(0.3) { o.append("presentation_delegate = " + presentationDelegate()) }
         return "nav\(i) = navlua.navigation{" + o.joined(separator: ", ") + "}"
+    }
+
+    /// Some of the four presentation delegate methods: refusing, raising,
+    /// navigating ones.
+    private mutating func presentationDelegate() -> String {
+        var methods: [String] = []
+        for method in PresentationDelegateMethod.allCases where extra.chance(0.6) {
+            hookKey += 1
+            let k = 2000 + hookKey
+            let body: String
+            switch extra.int(4) {
+            case 0: body = method == .should_dismiss ? "return count(\(k)) % 2 == 0" : ""
+            case 1: body = "if ready and count(\(k)) % 2 == 1 then error(\"fuzz: \(method.rawValue) raised\") end"
+            case 2: body = "if ready and count(\(k)) <= 2 then \(navigationCall(extra: true)) end"
+            default: body = ""
+            }
+            methods.append("\(method.rawValue) = function(nav) \(body) end")
+        }
+        return "{" + methods.joined(separator: ", ") + "}"
     }
 
     /// false (the app cleared it: root freezes happen), or a table of some
@@ -286,8 +306,22 @@ struct FuzzGenerator {
             }
             return "\(nav):set_screens({\(list.joined(separator: ", "))}, {animated = \(animated())})"
         case ..<82: return "\(nav):back()"
-        case ..<91: return "\(nav):present{animated = \(animated())}"
+        case ..<91: return "\(nav):present{animated = \(animated())\(presentation())}"
         default: return "\(nav):dismiss{animated = \(animated())}"
+        }
+    }
+
+    /// A present's style and detents (sheets: manual §4.7).
+    private mutating func presentation() -> String {
+        switch rng.int(3) {
+        case 0: return ""
+        case 1: return ", style = \"\(rng.pick(["full_screen", "page_sheet", "form_sheet"]))\""
+        default:
+            let all = ["\"medium\"", "\"large\"", n(rng.number(50, height))]
+            var detents: [String] = []
+            for d in all where rng.chance(0.6) { detents.append(d) }
+            if detents.isEmpty { detents = ["\"medium\""] }
+            return ", style = \"page_sheet\", detents = {\(detents.joined(separator: ", "))}"
         }
     }
 
@@ -311,7 +345,12 @@ struct FuzzGenerator {
         default: dx = rng.number(-10, 10)
         }
         if rtl { dx = -dx }
-        let dy = rng.chance(0.1) ? rng.number(-300, 300) : rng.number(-40, 40)
+        var dy = rng.chance(0.1) ? rng.number(-300, 300) : rng.number(-40, 40)
+        // a sheet's pull: mostly down, sometimes up
+        if rng.chance(0.15) {
+            dx = rng.number(-20, 20)
+            dy = rng.chance(0.8) ? rng.number(20, height) : rng.number(-300, -20)
+        }
         return (dx, dy)
     }
 
@@ -365,7 +404,8 @@ struct FuzzGenerator {
     /// Fields changed between calls; the engine reads them at decision time.
     private mutating func mutation() -> String {
         let s = screenName()
-        switch rng.int(4) {
+        switch rng.int(5) {
+        case 4: return "\(s).modal_in_presentation = \(rng.chance(0.5) ? "true" : "false")"
         case 0: return "nav\(rng.int(1, navCount)).pop_gesture = \(rng.chance(0.7) ? "true" : "false")"
         case 1: return "\(s).pop_disabled = \(rng.chance(0.5) ? "true" : "false")"
         case 2: return "\(s).navigation_bar_hidden = \(rng.chance(0.5) ? "true" : "false")"

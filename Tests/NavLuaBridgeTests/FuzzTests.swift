@@ -21,13 +21,15 @@ final class FuzzTests: XCTestCase {
         let seed = UInt64(env["NAVLUA_FUZZ_SEED"] ?? "") ?? 1
         let indices = env["NAVLUA_FUZZ_ONLY"].flatMap { Int($0) }.map { [$0] } ?? Array(0..<count)
         let out = env["NAVLUA_FUZZ_OUT"]
-        var passed = 0, failed = 0, frames = 0, events = 0
+        var passed = 0, failed = 0, frames = 0, events = 0, sheets = 0, pulls = 0
         var kinds: [String: Int] = [:]
         for index in indices {
             let sequence = FuzzGenerator.sequence(seed: SplitMix64.sequenceSeed(seed, index))
             let result = FuzzRunner.run(sequence)
             frames += result.frames
             events += result.events
+            sheets += result.sheetPresents
+            pulls += result.sheetPulls
             guard let first = result.violations.first else {
                 passed += 1
                 continue
@@ -47,7 +49,8 @@ final class FuzzTests: XCTestCase {
             }
             XCTFail("sequence \(index): \(first)")
         }
-        print("fuzz: seed \(seed), \(indices.count) sequences, \(frames) frames, \(events) trace events")
+        print("fuzz: seed \(seed), \(indices.count) sequences, \(frames) frames, \(events) trace events, "
+              + "\(sheets) sheets presented, \(pulls) sheet pulls")
         for (kind, n) in kinds.sorted(by: { $0.key < $1.key }) { print("fuzz: \(n) x \(kind)") }
         print("\(passed) passed, \(failed) failed")
     }

@@ -337,7 +337,8 @@ final class ReplEvaluatorTests: XCTestCase {
     /// a value, and a name outside the lists reads nil.
     func testEveryFieldOfferedIsOneTheBindingReads() {
         // a delegate, and a push under way (the coordinator), so that no field reads nil
-        enter("nav = navlua.navigation{root = navlua.screen{title = 'Home'}, delegate = {}}",
+        enter("nav = navlua.navigation{root = navlua.screen{title = 'Home'}, delegate = {}, presentation_delegate = {}}",
+              "nav:present{style = 'page_sheet', animated = false}",
               "nav:push(navlua.screen{title = 'Next'})",
               "t = navlua.touch_down(5, 300)", "t:move_to(60, 300, 0.1)",
               "v = nav.top:add_scroll_view{content_width = 900}")

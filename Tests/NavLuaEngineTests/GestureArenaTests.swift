@@ -86,9 +86,9 @@ final class GestureArenaTests: XCTestCase {
     // MARK: the order the navigation gives
 
     func testTheStyleGivesTheOrderOfAsking() {
-        XCTAssertEqual(PopStyle.edge.arenaOrder, [.scroll, .pop])
-        XCTAssertEqual(PopStyle.fullscreen.arenaOrder, [.scroll, .pop])
-        XCTAssertEqual(PopStyle.snapshot.arenaOrder, [.pop, .scroll])
+        XCTAssertEqual(PopStyle.edge.arenaOrder, [.scroll, .sheet, .pop])
+        XCTAssertEqual(PopStyle.fullscreen.arenaOrder, [.scroll, .sheet, .pop])
+        XCTAssertEqual(PopStyle.snapshot.arenaOrder, [.pop, .scroll, .sheet])
     }
 
     /// Full-screen: the scroll view is asked first and keeps the pan; the

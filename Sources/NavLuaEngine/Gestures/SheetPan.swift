@@ -95,6 +95,8 @@ final class SheetPan {
         record("ended", dismiss: dismisses)
         if refusedBy != nil { nav.tellPresentationDelegate(.did_attempt_to_dismiss) }
         if dismisses {
+            // a fling from within the detents begins the dismissal here
+            if dismissal == nil { dismissal = nav.beginInteractiveDismissal() }
             nav.recordInteractiveDismiss()
             animate(to: height, velocityY: velocity.y) { [nav, dismissal] in nav.endInteractiveDismissal(dismissal) }
         } else {

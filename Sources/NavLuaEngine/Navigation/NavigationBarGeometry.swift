@@ -88,7 +88,7 @@ extension Transition.Kind {
     var movesBar: Bool {
         switch self {
         case .push, .pop, .interactivePop: return true
-        case .snapshotPop, .present, .dismiss: return false
+        case .snapshotPop, .present, .dismiss, .interactiveDismiss: return false
         }
     }
 }

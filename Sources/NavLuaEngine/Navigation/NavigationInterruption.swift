@@ -28,7 +28,7 @@ extension NavigationController {
         default: break
         }
         switch tr.kind {
-        case .present, .dismiss: return false
+        case .present, .dismiss, .interactiveDismiss: return false
         case .interactivePop where userGestureInProgress: return fingerPop != nil
         default: return tr.animationID != nil
         }

@@ -43,7 +43,7 @@ extension NavigationController {
     func beginInteractiveDismissal() -> Transition? {
         guard let top = top else { return nil }
         tellPresentationDelegate(.will_dismiss)
-        let tr = Transition(kind: .dismiss, top: top, below: nil)
+        let tr = Transition(kind: .interactiveDismiss, top: top, below: nil)
         begin(tr)
         lifecycle(.will_disappear, top, animated: true)
         return tr
@@ -57,7 +57,6 @@ extension NavigationController {
     func endInteractiveDismissal(_ tr: Transition?) {
         if let tr = tr { end(tr, finished: true) }
         guard let top = top else { return }
-        if tr == nil { lifecycle(.will_disappear, top, animated: true) }   // a fling from within the detents
         endPresentation(top: top, animated: true, covered: nil)
         tellPresentationDelegate(.did_dismiss)
     }

@@ -70,7 +70,7 @@ struct VisualGeometry {
                     snapshot = Visual.Snapshot(screen: b, x: g * w, y: g * h,
                                                width: (1 - 2 * g) * w, height: (1 - 2 * g) * h)
                 }
-            case .present, .dismiss:
+            case .present, .dismiss, .interactiveDismiss:
                 break
             }
         }

@@ -13,6 +13,8 @@ package final class Transition {
         case interactivePop = "interactive_pop"
         case snapshotPop = "snapshot_pop"
         case present, dismiss
+        /// A sheet pulled down past its lowest detent (manual §4.7).
+        case interactiveDismiss = "interactive_dismiss"
     }
 
     package let kind: Kind
