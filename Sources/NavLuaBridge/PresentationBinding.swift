@@ -62,7 +62,9 @@ enum PresentationBinding {
     /// Pushes a detent as Lua sees it: its name, or its height.
     static func push(_ d: Detent?, _ lua: Lua) {
         switch d {
-        case .height(let h)?: lua.push(h)
+        case .height(let h)?:
+            // a height given as 200 reads back as 200, not 200.0
+            if h == h.rounded(), abs(h) < 1e15 { lua.push(Int(h)) } else { lua.push(h) }
         case let d?: lua.push(d.name ?? "")
         case nil: lua.pushNil()
         }
