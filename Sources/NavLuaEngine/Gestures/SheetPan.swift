@@ -72,7 +72,9 @@ final class SheetPan {
             y = lowest + SheetRules.rubberBand(wanted - lowest, limit: rules.refusedStretch)
         }
         nav.presentationY = y
-        if refusedBy == nil, dismissal == nil, y > lowest { dismissal = nav.beginInteractiveDismissal() }
+        if refusedBy == nil, dismissal == nil, y > lowest, nav.transition == nil {
+            dismissal = nav.beginInteractiveDismissal()
+        }
     }
 
     /// Stops following without deciding (the touch went to a scroll view
@@ -92,11 +94,11 @@ final class SheetPan {
         let projected = y + velocity.y * Self.detentProjection
         let rest = rests.min(by: { abs($0 - projected) < abs($1 - projected) }) ?? y
         if !dismisses { nav.selectDetent(restY: rest) }
+        // a fling from within the detents begins the dismissal here
+        if dismisses, dismissal == nil, nav.transition == nil { dismissal = nav.beginInteractiveDismissal() }
         record("ended", dismiss: dismisses)
         if refusedBy != nil { nav.tellPresentationDelegate(.did_attempt_to_dismiss) }
         if dismisses {
-            // a fling from within the detents begins the dismissal here
-            if dismissal == nil { dismissal = nav.beginInteractiveDismissal() }
             nav.recordInteractiveDismiss()
             animate(to: height, velocityY: velocity.y) { [nav, dismissal] in nav.endInteractiveDismissal(dismissal) }
         } else {
@@ -171,10 +173,14 @@ extension SheetPan: GestureArenaMember {
     var name: String { "sheet" }
     var axes: PanAxes { .vertical }
 
+    /// A card in motion (a push or pop began since touch-down) takes no pull.
     func accept() -> Bool {
+        guard nav.transition == nil, nav.presented else { return false }
         begin()
         return true
     }
+
+    var refusal: String? { nav.transition != nil ? "transitioning" : nil }
 
     func reject(by holder: any GestureArenaMember) {}
 

@@ -150,7 +150,10 @@ extension World {
             let local = Point(point.x, point.y - nav.presentationY)
             touch.scrollCandidates = top.scrollViews(at: local).map { ScrollPan(world: self, view: $0, at: point) }
         }
-        touch.sheet = SheetPan(world: self, nav: nav, at: point)
+        // one finger pulls a sheet at a time
+        if !touches.contains(where: { $0 !== touch && $0.sheet?.nav === nav }) {
+            touch.sheet = SheetPan(world: self, nav: nav, at: point)
+        }
     }
 
     /// The pan crossed the slop (or, with the arena still open, moved on):

@@ -27,6 +27,8 @@ public final class NavigationController: NavigationFacts {
     public internal(set) var isCovered = false
     /// The screen a cover or uncover told its will_ call, for its did_ call.
     var coverChangeScreen: Screen?
+    /// Between a cover's or uncover's will_ call and its did_ call.
+    var coverAnimating = false
     /// UIAdaptivePresentationControllerDelegate (`nav.presentation_delegate`).
     public internal(set) var presentationDelegate: (any PresentationDelegate)?
     /// UINavigationControllerDelegate (`nav.delegate`): will_show, did_show.

@@ -40,9 +40,13 @@ extension NavigationController {
             fields.append(("detent", .string(Self.describeDetent(request.detents[request.selected]))))
         }
         world.recordFields(.present, fields)
-        let appears = !onScreen
+        // a navigation that a full-screen present covered comes on top again
+        let appears = !onScreen || isCovered
+        isCovered = false
+        coverChangeScreen = nil
+        coverAnimating = false
         onScreen = true
-        let covered = request.style == .fullScreen ? presenting : nil
+        let covered = request.style == .fullScreen && presenting?.isCovered == false ? presenting : nil
         covered?.coveredLifecycle(.will_disappear, animated: animated)
         if appears { lifecycle(.will_appear, top, animated: animated) }
         let finish = { [unowned self] in
@@ -57,7 +61,9 @@ extension NavigationController {
     func startDismissing(top: Screen, animated: Bool) {
         world.record(.dismiss, ["nav": .int(id), "animated": .bool(animated), "interactive": .bool(false)])
         lifecycle(.will_disappear, top, animated: animated)
-        let covered = presentation?.style == .fullScreen ? presentation?.presenting : nil
+        // only a navigation still covered (it may have been presented on top since)
+        let covered = presentation?.style == .fullScreen && presentation?.presenting?.isCovered == true
+            ? presentation?.presenting : nil
         covered?.coveredLifecycle(.will_appear, animated: animated)
         slide(.dismiss, top: top, to: config.height, animated: animated, spec: options.presentation) { [unowned self] in
             self.endPresentation(top: top, animated: animated, covered: covered)
@@ -99,19 +105,21 @@ extension NavigationController {
     /// will_appear.
     /// It stays covered until its uncovering did_appear; the did_ call goes
     /// to the screen its will_ call went to, and calls made on it between
-    /// the two wait (`coverChangeScreen` is set: NavigationQueue). A present
+    /// the two wait (`coverAnimating`: NavigationQueue). A present
     /// or dismiss waits while the navigation it would cover or uncover is in
     /// a transition (`coverWaits`). Calls on a navigation covered at rest
     /// apply at once, out of sight, and its top then is the one uncovered.
     func coveredLifecycle(_ hook: Hook, animated: Bool) {
         switch hook {
         case .will_disappear, .will_appear:
+            coverAnimating = true
             coverChangeScreen = top
             if let s = top { lifecycle(hook, s, animated: animated, uncovered: true) }
             isCovered = true
         default:
             if let s = coverChangeScreen { lifecycle(hook, s, animated: animated, uncovered: true) }
             coverChangeScreen = nil
+            coverAnimating = false
             if hook == .did_appear { isCovered = false }
         }
     }

@@ -64,7 +64,7 @@ extension NavigationController {
     var mustQueue: Bool { mustQueueIgnoringQueue || !queue.isEmpty }
 
     private var mustQueueIgnoringQueue: Bool {
-        world.hookDepth > 0 || transition != nil || userGestureInProgress || coverChangeScreen != nil
+        world.hookDepth > 0 || transition != nil || userGestureInProgress || coverAnimating
     }
 
     @discardableResult
