@@ -34,8 +34,20 @@ public enum FrameSVG {
     static func device(_ sample: FrameSample) -> String {
         let w = sample.width, h = sample.height
         var s = "<rect class=\"glass\" x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#111\"/>\n"
-        for (i, nav) in sample.navigations.enumerated() where nav.isShown(index: i) {
+        let shown = sample.navigations.enumerated().filter { $0.element.isShown(index: $0.offset) }.map(\.element)
+        // what lies behind the last sheet is drawn scaled about its top
+        // centre, lowered and dimmed, as the sheet's `behind` says
+        let sheetIndex = shown.lastIndex { $0.sheet != nil }
+        for (i, nav) in shown.enumerated() {
+            if let k = sheetIndex, let sheet = shown[k].sheet, i == 0, k > 0 {
+                let dx = w * (1 - sheet.behindScale) / 2
+                s += "<g class=\"behind\" transform=\"translate(\(n(dx)),\(n(sheet.behindY))) scale(\(SVGText.num(sheet.behindScale, places: 4)))\">\n"
+            }
             s += navigation(nav, w: w, h: h)
+            if let k = sheetIndex, let sheet = shown[k].sheet, i == k - 1 {
+                s += "</g>\n"
+                if sheet.behindDim > 0 { s += shade("behind-dim", sheet.behindDim, w: w, h: h) }
+            }
         }
         return s
     }
@@ -43,6 +55,7 @@ public enum FrameSVG {
     static func navigation(_ nav: NavigationSample, w: Double, h: Double) -> String {
         var s = "<g class=\"navigation\" data-nav=\"\(nav.nav)\" data-style=\"\(nav.style)\""
             + " data-bar-hidden=\"\(nav.barHidden)\""
+        if let sheet = nav.sheet { s += " data-detent=\"\(SVGText.escape(sheet.detent))\"" }
         if nav.y != 0 { s += " transform=\"translate(0,\(n(nav.y)))\"" }
         s += ">\n"
         if let snap = nav.snapshot {

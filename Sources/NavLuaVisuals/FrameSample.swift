@@ -61,6 +61,8 @@ public struct NavigationSample: Sendable {
     public let y: Double
     /// The running transition's kind ("push", "interactive_pop", ...), or nil.
     public let transition: String?
+    /// A presented sheet's detent and what it does to the screen behind.
+    public var sheet: SheetSample? = nil
     /// How far that transition has come, 0 to 1 (snapshot style: offset / width).
     public let progress: Double?
 
@@ -82,6 +84,10 @@ public struct NavigationSample: Sendable {
             Snapshot(title: $0.screen.title, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
         }
         y = v.y
+        if let p = v.presented, let b = p.behind {
+            sheet = SheetSample(detent: p.detent.map(NavigationController.describeDetent) ?? "",
+                                behindScale: b.scale, behindY: b.y, behindDim: b.dim)
+        }
         if let tr = nav.transition {
             transition = tr.kind.rawValue
             progress = tr.kind == .snapshotPop ? tr.offset / nav.width : tr.progress
@@ -113,7 +119,15 @@ public struct NavigationSample: Sendable {
     /// way in or out.
     func isShown(index: Int) -> Bool {
         index == 0 || presented || transition == "present" || transition == "dismiss"
+            || transition == "interactive_dismiss"
     }
+}
+
+/// A presented sheet at a frame (manual §4.7): its detent, and the scale,
+/// drop and dim of what is behind it.
+public struct SheetSample: Sendable {
+    public let detent: String
+    public let behindScale, behindY, behindDim: Double
 }
 
 /// The navigation bar at a frame: how much of it shows and its items,

@@ -360,3 +360,33 @@ describe("the trace", function()
     assert.are.same({"began:medium", "ended:medium"}, phases)
   end)
 end)
+
+describe("sheets in pictures", function()
+  local function read(path)
+    local f = assert(io.open(path, "rb"))
+    local s = f:read("a")
+    f:close()
+    os.remove(path)
+    return s
+  end
+
+  it("navlua.render draws the screen behind scaled and dimmed, and the card at its detent", function()
+    local _, sheet = app()
+    presented(sheet, "page_sheet", {"medium"})
+    local svg = read(navlua.render(os.tmpname() .. ".svg"))
+    local behind = svg:match('<g class="behind" transform="([^"]+)">')
+    assert.truthy(behind, "the screen behind is in its own group")
+    local dx, dy, scale = behind:match("translate%(([%d.]+),([%d.]+)%) scale%(([%d.]+)%)")
+    for i, want in ipairs{390 * 0.0835 / 2, 0.07 * H, 1 - 0.0835} do
+      local got = tonumber(({dx, dy, scale})[i])
+      assert(math.abs(got - want) <= 5e-4, ("value %d: expected %g, got %s"):format(i, want, tostring(got)))
+    end
+    assert.truthy(svg:match('<rect class="behind%-dim"[^>]*fill%-opacity="0.1"'))
+    -- the home navigation is inside the group, the sheet after it at its card's top
+    local group = svg:match('<g class="behind".-</g>\n</g>\n')
+    assert.truthy(group and group:find('data-screen="Home"', 1, true))
+    local card = svg:match('<g class="navigation" data%-nav="2"[^>]*>')
+    assert.are.equal("medium", card:match('data%-detent="([^"]+)"'))
+    assert.are.equal("translate(0,422)", card:match('transform="([^"]+)"'))
+  end)
+end)
