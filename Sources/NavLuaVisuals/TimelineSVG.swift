@@ -113,6 +113,14 @@ public enum TimelineSVG {
                 amounts.append(Series(id: "nav\(id).bar", label: "bar shown" + suffix, color: "#e377c2",
                                       dashed: dashed, values: shown))
             }
+            // a presented card's motion (present, dismiss, a sheet's pull),
+            // as the share of the screen it covers, when it moves at all
+            let height = samples.first?.height ?? 844
+            let cover = navs.map { n in n.flatMap { $0.presented || $0.y != 0 ? 1 - $0.y / height : nil } }
+            if Set(cover.compactMap { $0 }).count > 1 {
+                amounts.append(Series(id: "nav\(id).card", label: "card shown" + suffix, color: "#17becf",
+                                      dashed: dashed, values: cover))
+            }
         }
         xs.append(Series(id: "pan.translation", label: "finger translation x", color: "#ff7f0e", dashed: true,
                          values: samples.map { $0.touch?.translation.x }))
@@ -121,7 +129,8 @@ public enum TimelineSVG {
         return [
             Panel(name: "x", title: "x (points)", height: 230, series: xs, always: [0, width]),
             Panel(name: "velocity", title: "velocity (points/s)", height: 120, series: [velocity], always: [0]),
-            Panel(name: "amount", title: "dim, mask, progress", height: 120, series: amounts, always: [0, 1]),
+            Panel(name: "amount", title: "dim, mask, progress" + (amounts.contains { $0.id.hasSuffix(".card") } ? ", card" : ""),
+                  height: 120, series: amounts, always: [0, 1]),
         ]
     }
 

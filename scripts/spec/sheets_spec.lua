@@ -390,3 +390,24 @@ describe("sheets in pictures", function()
     assert.are.equal("translate(0,422)", card:match('transform="([^"]+)"'))
   end)
 end)
+
+describe("sheets in the timeline", function()
+  it("--timeline draws the card's motion across a pull that dismisses", function()
+    local P = require "support.process"
+    local dir = P.tempdir()
+    local script = P.script([[
+      navlua.navigation{root = navlua.screen{title = "Home"}}
+      local sheet = navlua.navigation{root = navlua.screen{title = "Form"}}
+      sheet:present{style = "page_sheet"}
+      navlua.settle()
+      navlua.drag{from = {200, 300}, by = {0, 500}, duration = 0.3}
+      navlua.settle()
+    ]])
+    local _, err, status = P.navlua("run --timeline " .. P.quote(dir .. "/tl.svg") .. " " .. P.quote(script))
+    assert.are.equal(0, status, err)
+    local svg = P.read(dir .. "/tl.svg")
+    assert.truthy(svg:find('data-series="nav2.card"', 1, true), "a card series")
+    assert.is_nil(svg:find('data-series="nav1.card"', 1, true))
+    P.cleanup()
+  end)
+end)
