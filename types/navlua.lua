@@ -71,6 +71,7 @@
 ---@field spring? navlua.PhysicalSpring the release spring
 ---@field transition_spring? navlua.PhysicalSpring push and pop as a spring
 ---@field calls_during_transition? "queue"|"interrupt" a push or pop while a transition runs
+---@field sheet? "uikit"|"flutter"|"react_navigation" whose sheet numbers
 
 ---@alias navlua.TraceKind
 ---| "touch"

@@ -43,7 +43,7 @@ enum PresetBinding {
     static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
-                       "transition_spring", "calls_during_transition", "arbitration", "bar"]
+                       "transition_spring", "calls_during_transition", "arbitration", "bar", "sheet"]
 
     /// A copy of a preset's values: numbers, curve names, rule names.
     static func push(_ p: Preset, _ lua: Lua) {
@@ -78,6 +78,7 @@ enum PresetBinding {
         }
         set("calls_during_transition", p.callsDuringTransition.rawValue)
         set("bar", p.barCrossFade.rawValue)
+        set("sheet", p.sheet.name)
         if let s = p.transitionSpring {
             lua.push(true)
             lua.rawSet(-2, "transition_spring")
@@ -190,6 +191,13 @@ enum PresetBinding {
                 throw NavError("unknown arbitration rule '\(rule)' (expected \(names))")
             }
             c.arbitration = r
+        }
+        if let name = try o.string("sheet") {
+            guard let rules = SheetRules.named(name) else {
+                throw NavError("unknown sheet rules '\(name)' (expected "
+                               + SheetRules.all.map(\.name).joined(separator: ", ") + ")")
+            }
+            c.sheet = rules
         }
         if let bar = try o.string("bar") {
             guard let f = BarCrossFade(rawValue: bar) else {

@@ -411,3 +411,16 @@ describe("sheets in the timeline", function()
     P.cleanup()
   end)
 end)
+
+describe("sheet rules as a preset key", function()
+  it("navlua.preset names them, and define_preset takes another platform's", function()
+    assert.are.same({"uikit", "flutter", "react_navigation"},
+                    {navlua.preset("uikit").sheet, navlua.preset("flutter").sheet, navlua.preset("react_navigation").sheet})
+    navlua.define_preset("uikit_rn_sheets", {sheet = "react_navigation"})
+    local _, sheet = app{preset = "uikit_rn_sheets"}
+    assert.are.equal(10, presented(sheet).y)   -- React Navigation's 10 pt top
+    local ok, err = pcall(navlua.define_preset, "x", {sheet = "android"})
+    assert.is_false(ok)
+    assert.matches("unknown sheet rules 'android' %(expected uikit, flutter, react_navigation%)", err)
+  end)
+end)

@@ -28,6 +28,8 @@ public struct PresetChanges {
     public var arbitration: PanArbitration?
     /// How the bar's items fade (BarCrossFade).
     public var barCrossFade: BarCrossFade?
+    /// Whose sheet numbers (SheetRules.named).
+    public var sheet: SheetRules?
 
     public init() {}
 
@@ -64,6 +66,7 @@ extension Preset {
         if let c = changes.callsDuringTransition { p.callsDuringTransition = c }
         if let rule = changes.arbitration { p.arbitration = rule }
         if let f = changes.barCrossFade { p.barCrossFade = f }
+        if let s = changes.sheet { p.sheet = s }
         let currentSpring: PhysicalSpring? = {
             if case let .spring(s) = p.drop { return s }
             return p.transitionSpring

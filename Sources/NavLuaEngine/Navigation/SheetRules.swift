@@ -6,6 +6,8 @@
 /// gestureActivationCriteria.tsx); UIKit publishes no thresholds for a
 /// sheet, so its numbers are estimates, each said so.
 public struct SheetRules: Sendable {
+    /// The platform the numbers are (the preset key `sheet`).
+    public var name: String
     /// A large sheet's top edge: `topGapRatio` x the height + `topGapPoints`.
     public var topGapRatio: Double
     public var topGapPoints: Double
@@ -43,7 +45,7 @@ public struct SheetRules: Sendable {
     /// at most 60 pt; a pull up lifts a large sheet as Flutter's does. `.medium()` is "approximately half the height"
     /// (UISheetPresentationController.Detent).
     public static let uikit = SheetRules(
-        topGapRatio: 0.08, topGapPoints: 0, mediumRatio: 0.5,
+        name: "uikit", topGapRatio: 0.08, topGapPoints: 0, mediumRatio: 0.5,
         release: .projected(seconds: 0.2, fraction: 0.5),
         drop: AnimationSpec(duration: 0.3, curve: .easeOut), dropSpring: nil,
         responseDistance: nil, refusedStretch: 60, upStretchRatio: 0.008,
@@ -60,7 +62,7 @@ public struct SheetRules: Sendable {
     /// (`enableDrag: false` does not move at all): refused pulls stretch
     /// as UIKit's do.
     public static let flutter = SheetRules(
-        topGapRatio: 0.08, topGapPoints: 0, mediumRatio: 0.5,
+        name: "flutter", topGapRatio: 0.08, topGapPoints: 0, mediumRatio: 0.5,
         release: .flutter(flingHeightsPerSecond: 2.0, stayAbove: 0.52),
         drop: AnimationSpec(duration: 0.3, curve: .easeOut), dropSpring: nil,
         responseDistance: nil, refusedStretch: 60, upStretchRatio: 0.008,
@@ -76,7 +78,7 @@ public struct SheetRules: Sendable {
     /// (about 0.949 on 390 pt) and the overlay reaches 0.3. No detents and
     /// no stretch (the card is clamped at its top).
     public static let reactNavigation = SheetRules(
-        topGapRatio: 0, topGapPoints: 10, mediumRatio: 0.5,
+        name: "react_navigation", topGapRatio: 0, topGapPoints: 10, mediumRatio: 0.5,
         release: .reactNavigation(velocityImpact: 0.3),
         drop: AnimationSpec(duration: 0.5, curve: .linear), dropSpring: Preset.reactSpring,
         responseDistance: 135, refusedStretch: 0, upStretchRatio: 0,
@@ -97,6 +99,10 @@ public enum SheetRelease: Equatable, Sendable {
 }
 
 extension SheetRules {
+    public static let all: [SheetRules] = [.uikit, .flutter, .reactNavigation]
+
+    public static func named(_ name: String) -> SheetRules? { all.first { $0.name == name } }
+
     /// The scale of the screen behind at rest, on a `width`-point screen.
     func behindScale(width: Double) -> Double {
         guard let inset = behindScaleInset else { return behindScale }
