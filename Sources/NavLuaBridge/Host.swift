@@ -91,6 +91,12 @@ public final class NavLuaHost {
     /// REPL's way: the process goes on (see `execute` for lua.c's).
     public func catchInterrupts() { navlua_catch_sigint(L) }
 
+    /// `navlua run`'s SIGTERM, SIGHUP and SIGPIPE (unless inherited
+    /// ignored): the script stops for good at its next instruction, with
+    /// `interrupted! (SIGTERM)` and its traceback; the caller writes its
+    /// files and ends the process by the signal (`navlua_first_stop_signal`).
+    public func catchStopSignals() { navlua_run_catch_signals(L) }
+
     /// `navlua run --preset` and `navlua test --preset` set this variable, so
     /// that test workers (child processes) inherit it; every host reads it
     /// as the preset of navigations made without one.

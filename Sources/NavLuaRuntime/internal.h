@@ -22,9 +22,9 @@ NAVLUA_API void navlua_hook_running(lua_State *L);
 ** library `lib` (package.loaded[lib]), if it is loaded. */
 void navlua_replace_in_library(lua_State *L, const char *lib, const luaL_Reg *fns);
 
-/* A limit was hit: the deadline's alarm went off, or Ctrl-C. */
+/* A limit was hit: the deadline's alarm went off, Ctrl-C, or a stop signal. */
 static inline int navlua_limit_hit(navlua_Limits *lim) {
-  return lim->deadline_hit || lim->interrupted;
+  return lim->deadline_hit || lim->interrupted || lim->terminated;
 }
 
 #endif

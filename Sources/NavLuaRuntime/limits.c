@@ -47,6 +47,7 @@ void navlua_release_state(lua_State *L, navlua_Limits *lim) {
 }
 
 int navlua_should_stop(navlua_Limits *lim) {
+  if (lim->terminated) { lim->stop_reason = 3; return 1; }
   if (lim->interrupted) { lim->stop_reason = 2; return 1; }
   if (lim->deadline > 0 && navlua_monotonic() >= lim->deadline) {
     lim->stop_reason = 1;
@@ -55,8 +56,22 @@ int navlua_should_stop(navlua_Limits *lim) {
   return 0;
 }
 
+/* lua.c's "interrupted!", naming the signal when it is not SIGINT. */
+static const char *interrupted_by(int sig) {
+  switch (sig) {
+    case SIGTERM: return "interrupted! (SIGTERM)";
+    case SIGHUP: return "interrupted! (SIGHUP)";
+    case SIGPIPE: return "interrupted! (SIGPIPE)";
+    default: return "interrupted!";
+  }
+}
+
 const char *navlua_stop_message(navlua_Limits *lim) {
-  return lim->stop_reason == 2 ? "interrupted!" : "timeout: the script ran past its time limit";
+  switch (lim->stop_reason) {
+    case 3: return interrupted_by(lim->terminated);
+    case 2: return interrupted_by(lim->interrupt_signal);
+    default: return "timeout: the script ran past its time limit";
+  }
 }
 
 const char *navlua_take_stop(lua_State *L) {
@@ -64,6 +79,8 @@ const char *navlua_take_stop(lua_State *L) {
   if (!navlua_should_stop(lim)) return NULL;
   if (lim->stop_reason == 2)
     lim->interrupted = 0;
+  else if (lim->stop_reason == 3)
+    navlua_hook_running(L);   /* every thread stops too, as at the deadline */
   else if (lim->timeout_once) {
     lim->deadline = 0;
     lim->deadline_hit = 0;

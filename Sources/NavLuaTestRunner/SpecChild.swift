@@ -24,9 +24,10 @@ enum SpecChild {
         // Once: the driver reports the timeout and skips the rest of the
         // file; the parent kills a child whose file swallows it.
         if let t = options.timeout { host.setTimeout(t, once: true) }
-        // Ctrl-C ends the running test with "interrupted!" and the driver
-        // skips the rest of the file (the worker left SIGINT blocked).
-        navlua_test_child_catch_sigint(host.L)
+        // Ctrl-C (or SIGTERM, SIGHUP, passed on by the parent) ends the
+        // running test with "interrupted!" and the driver skips the rest of
+        // the file (the worker left the stop signals blocked).
+        navlua_test_child_catch_signals(host.L)
         // Warnings are shown, as lua -W shows them (busted leaves them off):
         // warn() in a spec, and navlua's own (a misspelled hook's name).
         navlua_warnings_on(host.L)

@@ -55,7 +55,8 @@ public enum TestCommand {
             ReportSink(fd: 1).write(((try? session.call("version", []).get()) ?? "?") + "\n")
             return 0
         }
-        // From here Ctrl-C ends the run with a report of what ran.
+        // From here Ctrl-C, SIGTERM, SIGHUP and SIGPIPE end the run with a
+        // report of what ran.
         guard let interrupt = TestInterrupt.install() else {
             writeError("navlua: cannot make a pipe: \(String(cString: strerror(errno)))\n")
             return 1
@@ -177,12 +178,14 @@ public enum TestCommand {
             if interrupt.count > 0 {
                 interrupted = true
                 stopped = true
-                report.interrupted(notRun: notRun, run: run, of: runs)
+                report.interrupted(by: interrupt.signal, notRun: notRun, run: run, of: runs)
             }
             report.runEnd(run: run, of: runs)
         }
         zygote.stop()
         let status = report.end()
+        // SIGTERM, SIGHUP, SIGPIPE: the report is written; end by the signal
+        interrupt.exitIfSignalled()
         return interrupted ? 1 : status
     }
 

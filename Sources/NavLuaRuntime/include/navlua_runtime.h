@@ -64,7 +64,9 @@ typedef struct navlua_Limits {
   size_t memory_limit;    /* 0: none */
   double deadline;        /* CLOCK_MONOTONIC seconds; 0: none */
   volatile sig_atomic_t interrupted;
-  int stop_reason;        /* 0 none, 1 timeout, 2 interrupt */
+  volatile sig_atomic_t interrupt_signal; /* what `interrupted` came from; 0: SIGINT */
+  volatile sig_atomic_t terminated;       /* a stop signal `navlua run` took: stop for good */
+  int stop_reason;        /* 0 none, 1 timeout, 2 interrupt, 3 terminated */
   int swift_depth;        /* >0 while a Swift function runs: see navlua_alloc */
   int armed;              /* navlua's count hook runs on every thread (hook.c) */
   int user_hooks;         /* a script has called debug.sethook with a function */
@@ -134,8 +136,15 @@ NAVLUA_API void navlua_sigint_end(void);
 ** input runs (`in_chunk`). The handler stays: the session goes on. */
 NAVLUA_API void navlua_catch_sigint(lua_State *L);
 
-/* A spec file's process: the first SIGINT stops the thread running. */
-NAVLUA_API void navlua_test_child_catch_sigint(lua_State *L);
+/* A spec file's process: the first SIGINT, SIGTERM or SIGHUP stops the
+** thread running; SIGPIPE keeps its default, as under busted. */
+NAVLUA_API void navlua_test_child_catch_signals(lua_State *L);
+
+/* `navlua run`: SIGTERM, SIGHUP and SIGPIPE (unless inherited ignored)
+** stop L's script for good at its next instruction, as a timeout does, and
+** are noted (navlua_first_stop_signal) for the exit; a second SIGTERM or
+** SIGHUP has its default action. */
+NAVLUA_API void navlua_run_catch_signals(lua_State *L);
 
 /* Sets L's deadline alarm for CLOCK_MONOTONIC time `at`, to go off in the
 ** calling thread (the one that runs L). Returns 0 on success. */

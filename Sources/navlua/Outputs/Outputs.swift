@@ -26,6 +26,7 @@ enum Outputs {
         guard options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil else { return }
         host.beforeExit = { [unowned host] status in
             guard let ok = endRun(host, options) else { return status }
+            RunCommand.exitIfSignalled()
             return ok || status != 0 ? status : 1
         }
     }
@@ -79,11 +80,31 @@ enum Outputs {
 
     nonisolated(unsafe) private static var stuck: (host: NavLuaHost, options: RunOptions)?
 
-    /// Starts the watchdog for a run with a deadline.
+    /// Starts the watchdog for a run with a deadline, and for a run with
+    /// files to write, the one that writes them after a stop signal.
     static func watch(_ host: NavLuaHost, _ options: RunOptions) {
-        guard host.deadline > 0 else { return }
         stuck = (host, options)
-        _ = Watchdog.start(at: host.deadline + stuckGrace, fire: endStuckRun)
+        if host.deadline > 0 { _ = Watchdog.start(at: host.deadline + stuckGrace, fire: endStuckRun) }
+        if options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil {
+            _ = navlua_start_signal_watchdog(stuckGrace, endSignalledRun)
+        }
+    }
+
+    /// On the signal watchdog's thread, `stuckGrace` after SIGTERM, SIGHUP
+    /// or SIGPIPE, if the run has not ended by then (its main thread is
+    /// blocked or busy in C): writes the files, says why, and ends the
+    /// process by the signal.
+    private static let endSignalledRun: @convention(c) (Int32) -> Void = { signal in
+        guard let (host, options) = stuck, ended.take() else { return }
+        _ = write(host, options)
+        navlua_try_flush_stdout()
+        if signal != SIGPIPE {
+            let name = signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "signal \(signal)"
+            let message = "navlua: interrupted! (\(name))\n"
+                + "(the script was stuck in a call that Lua's hooks cannot stop, so there is no traceback)\n"
+            writeStandardError(Array(message.utf8))
+        }
+        navlua_exit_by_signal(signal)
     }
 
     /// On the watchdog's thread: writes the files (the main thread is
