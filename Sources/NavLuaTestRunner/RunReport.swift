@@ -39,7 +39,7 @@ struct RunReport {
             }
             if let path = options.reportFile {
                 // written beside the file and renamed at the end (OutputFile)
-                let file = OutputFile(Array(path.utf8))
+                let file = OutputFile(ByteString.bytes(of: path))
                 reportFile = file
                 let fd = TextFile.cString(file.writePath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
                 guard fd >= 0 else {

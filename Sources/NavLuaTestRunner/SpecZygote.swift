@@ -92,7 +92,7 @@ final class SpecZygote {
 
     /// Asks the worker to run `files` in `slot`; false when it is gone.
     func run(slot: Int, files: [String], seed: String) -> Bool {
-        SpecZygote.writeAll(control, Array(RecordLine.encode(["run", String(slot), seed] + files).utf8))
+        SpecZygote.writeAll(control, ByteString.bytes(of: RecordLine.encode(["run", String(slot), seed] + files)))
     }
 
     /// The worker's news so far: (kind, slot, value) with kind "started"

@@ -22,6 +22,12 @@ import NavLuaVisuals
 /// 2 on usage and configuration errors. The last line of the default
 /// output is the summary; `-o NAME` prints what busted's handler NAME prints.
 public enum TestCommand {
+    /// The command line's bytes as given: paths and patterns need not be
+    /// UTF-8 (`ByteString` keeps every byte).
+    public static func main(arguments: [[UInt8]]) -> Int32 {
+        main(arguments.map { ByteString.decode($0) })
+    }
+
     public static func main(_ args: [String]) -> Int32 {
         let session = LuaSession.driver()
         let options: TestOptions
@@ -36,7 +42,7 @@ public enum TestCommand {
         }
         // the report and the coverage file would overwrite each other
         if options.coverage, let report = options.reportFile, report == options.coverageOutput,
-           OutputFile(Array(report.utf8)).writePath != Array(report.utf8) {
+           OutputFile(ByteString.bytes(of: report)).writePath != ByteString.bytes(of: report) {
             return UsageError("--output and --coverage-output name the same file '\(report)'", command: "test").report()
         }
         if let preset = options.preset {
@@ -113,7 +119,7 @@ public enum TestCommand {
         for line in compiled.split(separator: "\n") {
             let f = RecordLine.decode(line)
             guard f.count == 2 else { continue }
-            let records = ChildRecord.records(in: ArraySlice(f[1].utf8))
+            let records = ChildRecord.records(in: ArraySlice(ByteString.bytes(of: f[1])))
             guard var r = SpecFileResult.parse(records: records, output: [], files: [f[0]]).results.first else { continue }
             r.finished = true
             r.reportedEarly = true

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
+import NavLuaVisuals
 
 /// Runs spec files, at most `jobs` at once, each in a process the worker
 /// (`SpecZygote`) forks from the template, and hands their results back in
@@ -137,7 +138,8 @@ struct WorkerPool {
         let sizes = jobs.map { range -> Int in
             range.reduce(0) { total, k in
                 var st = stat()
-                return total + (stat(files[k], &st) == 0 ? Int(st.st_size) : 0)
+                let found = TextFile.cString(ByteString.bytes(of: files[k])) { stat($0, &st) } == 0
+                return total + (found ? Int(st.st_size) : 0)
             }
         }
         return jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
