@@ -45,6 +45,7 @@ public final class NavLuaHost {
         navlua_cancel_deadline(L)   // a timer still running must not reach a closed state
         bridge.close()
         lua_close(L)
+        bridge.account.detach()   // the world outlives the limits block freed here
         limits.deallocate()
     }
 

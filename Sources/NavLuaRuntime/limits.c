@@ -19,7 +19,10 @@ void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   /* The limit is enforced only while Lua code runs: an allocation failure
-  ** inside a Swift frame would raise a memory error across it. */
+  ** inside a Swift frame would raise a memory error across it. What the
+  ** engine keeps is held to it after each call into Swift (trampoline.c):
+  ** counted here too, an error past the limit could not even be reported
+  ** while the engine still holds what it kept. */
   if (lim->memory_limit && lim->swift_depth == 0 && nsize > old &&
       lim->used + (nsize - old) > lim->memory_limit)
     return NULL; /* Lua turns this into a "not enough memory" error */

@@ -16,10 +16,12 @@ enum SpecChild {
                     seed: String) -> Never {
         let host = session.host
         _ = ChildAllocator.install(host.L)
-        // --memory-limit counts what the file allocates, on top of the
-        // template (busted, luassert, the helper) it starts from.
+        // --memory-limit counts what the file allocates and what the engine
+        // keeps for it, on top of the template (busted, luassert, the
+        // helper) it starts from.
         if let mb = options.memoryLimitMB {
-            navlua_limits(host.L).pointee.memory_limit = host.memoryInUse + Int(min(mb, 1e9) * 1024 * 1024)
+            let lim = navlua_limits(host.L)!
+            lim.pointee.memory_limit = lim.pointee.used + lim.pointee.engine_used + Int(min(mb, 1e9) * 1024 * 1024)
         }
         // Once: the driver reports the timeout and skips the rest of the
         // file; the parent kills a child whose file swallows it.

@@ -61,6 +61,8 @@ typedef int (*navlua_ExitHook)(void *context, int status);
 ** every thread of the state reaches them in one call. */
 typedef struct navlua_Limits {
   size_t used;            /* bytes allocated by this state */
+  size_t engine_used;     /* bytes the engine keeps for this state's script (its MemoryAccount) */
+  size_t engine_collected; /* engine_used after the last collection it caused (trampoline.c) */
   size_t memory_limit;    /* 0: none */
   double deadline;        /* CLOCK_MONOTONIC seconds; 0: none */
   volatile sig_atomic_t interrupted;
@@ -93,6 +95,12 @@ static inline navlua_Limits *navlua_limits(lua_State *L) {
   lua_getallocf(L, &ud);
   return (navlua_Limits *)ud;
 }
+
+/* The counter the engine counts the bytes it keeps into (a shim, inline):
+** after each call into Swift the memory limit holds `used + engine_used`
+** (trampoline.c), so a script cannot grow without bound through what the
+** engine copies for it (trace events, their strings, subscriptions). */
+static inline size_t *navlua_engine_counter(lua_State *L) { return &navlua_limits(L)->engine_used; }
 
 /* Makes `lim` (zeroed here, owned by the caller for the state's whole life)
 ** the limits of a state that some other host made, keeping its allocator;
@@ -186,6 +194,10 @@ typedef int (*navlua_SwiftFunction)(lua_State *L);
 /* Pushes a Lua function that calls `f` through the trampoline. `nup` values
 ** on the stack become upvalues 2...nup+1. */
 NAVLUA_API void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup);
+
+/* Pushes `f` as a `__gc` metamethod: through a trampoline that raises f's
+** error but never holds the memory limit (see trampoline.c). */
+NAVLUA_API void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f);
 
 /* Pushes `f` as a plain C function, without the trampoline: only for Swift
 ** functions that can never fail and never allocate (navlua.now). */

@@ -67,6 +67,7 @@ enum Outputs {
     /// when the watchdog is ending the process (the caller must not exit).
     static func endRun(_ host: NavLuaHost, _ options: RunOptions) -> Bool? {
         guard ended.take() else { return nil }
+        stuck = nil   // no watchdog reads it now; the host can close (and run finalizers)
         return write(host, options)
     }
 
@@ -83,11 +84,13 @@ enum Outputs {
     /// Starts the watchdog for a run with a deadline, and for a run with
     /// files to write, the one that writes them after a stop signal.
     static func watch(_ host: NavLuaHost, _ options: RunOptions) {
+        let files = options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil
+        // (kept only then, until the run ends: lua_close runs the script's
+        // finalizers, as lua.c does)
+        guard host.deadline > 0 || files else { return }
         stuck = (host, options)
         if host.deadline > 0 { _ = Watchdog.start(at: host.deadline + stuckGrace, fire: endStuckRun) }
-        if options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil {
-            _ = navlua_start_signal_watchdog(stuckGrace, endSignalledRun)
-        }
+        if files { _ = navlua_start_signal_watchdog(stuckGrace, endSignalledRun) }
     }
 
     /// On the signal watchdog's thread, `stuckGrace` after SIGTERM, SIGHUP
@@ -95,7 +98,7 @@ enum Outputs {
     /// blocked or busy in C): writes the files, says why, and ends the
     /// process by the signal.
     private static let endSignalledRun: @convention(c) (Int32) -> Void = { signal in
-        guard let (host, options) = stuck, ended.take() else { return }
+        guard ended.take(), let (host, options) = stuck else { return }
         _ = write(host, options)
         navlua_try_flush_stdout()
         if signal != SIGPIPE {
@@ -111,7 +114,7 @@ enum Outputs {
     /// blocked or busy in C, not in the engine), says why, and exits 1
     /// without running anything else of Lua's.
     private static let endStuckRun: @convention(c) () -> Void = {
-        guard let (host, options) = stuck, ended.take() else { return }
+        guard ended.take(), let (host, options) = stuck else { return }
         _ = write(host, options)
         navlua_try_flush_stdout()
         let message = "navlua: timeout: the script ran past its time limit\n"
