@@ -67,16 +67,21 @@ public func formatNumber(_ d: Double, places: Int) -> String {
 }
 
 extension TraceEvent {
+    /// What a dropped slot of the trace's ring holds.
+    static let dropped = TraceEvent(nanos: 0, frame: 0, kind: .app, fields: [])
+
     /// What keeping this event costs, in bytes (an estimate, for
-    /// `MemoryAccount`): the event and its fields array, each field's name
-    /// and value, and the UTF-8 of every string too long to be stored
-    /// inline (Swift keeps up to 15 bytes in the string itself).
+    /// `MemoryAccount`): the event and its fields array, each field, and
+    /// the UTF-8 of every string value too long to be stored inline (Swift
+    /// keeps up to 15 bytes in the string itself). Field names are the
+    /// engine's literals, which cost nothing.
     var retainedBytes: Int {
-        var n = 64 + 32   // the event in its array slot, the fields array's header
-        for (name, value) in fields {
-            n += 40   // the field: a name and a value
-            if name.utf8.count > 15 { n += 32 + name.utf8.count }
-            if case .string(let s) = value, s.utf8.count > 15 { n += 32 + s.utf8.count }
+        var n = 64 + 32 + 40 * fields.count   // the event's slot, the array's header, the fields
+        for field in fields {
+            if case .string(let s) = field.1 {
+                let count = s.utf8.count
+                if count > 15 { n += 32 + count }
+            }
         }
         return n
     }
@@ -93,14 +98,14 @@ public final class Trace {
     public let limit: Int
     /// Most bytes the kept events may hold (`TraceEvent.retainedBytes`).
     public let byteLimit: Int
-    /// The events kept, oldest first from `start` (nil: dropped, not yet
-    /// compacted away).
-    private var kept: [TraceEvent?] = []
-    private var start = 0
-    public private(set) var dropped = 0
-    public private(set) var recorded = 0
+    /// The events kept and their counts, in one value so that an append
+    /// is one access to the trace's storage.
+    private var kept = Ring()
+    public var count: Int { kept.count }
+    public var dropped: Int { kept.dropped }
+    public var recorded: Int { kept.recorded }
     /// Bytes the kept events hold now.
-    public private(set) var bytes = 0
+    public var bytes: Int { kept.bytes }
     private let account: MemoryAccount
 
     public typealias Subscriber = (TraceEvent) throws -> Void
@@ -119,40 +124,71 @@ public final class Trace {
         self.account = account
     }
 
-    deinit { account.add(-(bytes + subscribers.count * Trace.subscriberBytes)) }
+    deinit { account.add(-(kept.bytes + subscribers.count * Trace.subscriberBytes)) }
 
-    public var events: [TraceEvent] { kept[start...].map { $0! } }
-
-    public var count: Int { kept.count - start }
+    public var events: [TraceEvent] { kept.events }
 
     /// Stores `event` and returns the subscribers to tell; the world calls
     /// them, since they are user code.
     func append(_ event: TraceEvent) -> [Subscriber] {
-        recorded += 1
-        let size = event.retainedBytes
-        if limit > 0 && size <= byteLimit {
-            kept.append(event)
-            bytes += size
-            account.add(size)
-            while count > limit || bytes > byteLimit { dropOldest() }
-        } else {
-            dropped += 1
-        }
+        let change = kept.append(event, limit: limit, byteLimit: byteLimit)
+        if change != 0 { account.add(change) }
         if subscribers.isEmpty { return [] }
         return subscribers.compactMap { $0.kind == nil || $0.kind == event.kind ? $0.fn : nil }
     }
 
-    private func dropOldest() {
-        let size = kept[start]!.retainedBytes
-        kept[start] = nil
-        start += 1
-        bytes -= size
-        account.add(-size)
-        dropped += 1
-        // compact now and then: each event is moved O(1) times on average
-        if start >= 1024 && start * 2 >= kept.count {
-            kept.removeFirst(start)
-            start = 0
+    /// The ring of kept events: `count` of them from `first`, wrapping
+    /// around; a dropped slot holds `TraceEvent.dropped` (nothing kept).
+    private struct Ring {
+        var events_: [TraceEvent] = []
+        var sizes: [Int] = []
+        var first = 0
+        var count = 0
+        var dropped = 0
+        var recorded = 0
+        var bytes = 0
+
+        var events: [TraceEvent] {
+            if first == 0 && count == events_.count { return events_ }
+            return (0..<count).map { events_[(first + $0) % events_.count] }
+        }
+
+        /// Keeps `event`, the oldest going first as the bounds require;
+        /// returns the change in bytes kept.
+        mutating func append(_ event: TraceEvent, limit: Int, byteLimit: Int) -> Int {
+            recorded += 1
+            let size = event.retainedBytes
+            guard limit > 0 && size <= byteLimit else {
+                dropped += 1
+                return 0
+            }
+            let before = bytes
+            // room first, the oldest going: then the event takes a free slot
+            while count > 0 && (count >= limit || bytes + size > byteLimit) { dropOldest() }
+            if count < events_.count {
+                let slot = (first + count) % events_.count
+                events_[slot] = event
+                sizes[slot] = size
+            } else {
+                if first != 0 {   // a full ring that grows again: unwrap it once
+                    events_ = Array(events_[first...] + events_[..<first])
+                    sizes = Array(sizes[first...] + sizes[..<first])
+                    first = 0
+                }
+                events_.append(event)
+                sizes.append(size)
+            }
+            count += 1
+            bytes += size
+            return bytes - before
+        }
+
+        private mutating func dropOldest() {
+            bytes -= sizes[first]
+            events_[first] = TraceEvent.dropped
+            first = (first + 1) % events_.count
+            count -= 1
+            dropped += 1
         }
     }
 
