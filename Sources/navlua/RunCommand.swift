@@ -91,6 +91,8 @@ enum RunCommand {
     /// bytes); true when there was none.
     private static func report(_ error: [UInt8]?) -> Bool {
         guard let error = error else { return true }
+        // a watchdog that has ended the run reports it, once
+        guard Outputs.claimEnd() else { while true { pause() } }
         // a reader gone (`| head`): stop quietly, as lua5.4 dies of it
         if navlua_first_stop_signal() == SIGPIPE { return false }
         writeError(bytes: Array("navlua: ".utf8) + error + [10])

@@ -66,10 +66,25 @@ enum Outputs {
     /// were written (or none were asked for), false when one failed, nil
     /// when the watchdog is ending the process (the caller must not exit).
     static func endRun(_ host: NavLuaHost, _ options: RunOptions) -> Bool? {
-        guard ended.take() else { return nil }
-        stuck = nil   // no watchdog reads it now; the host can close (and run finalizers)
+        guard claimEnd() else { return nil }
         return write(host, options)
     }
+
+    /// The main thread's claim to end the run, taken once its Lua has
+    /// returned and before it reports anything (the script's error
+    /// included): false when a watchdog has it, which then says why the run
+    /// ended, writes the files and exits. Taken at the report, a watchdog
+    /// firing while the error is being written (standard error blocked)
+    /// cannot add a second `timeout:` line.
+    static func claimEnd() -> Bool {
+        if mainClaimed { return true }
+        guard ended.take() else { return false }
+        mainClaimed = true
+        stuck = nil   // no watchdog reads it now; the host can close (and run finalizers)
+        return true
+    }
+
+    nonisolated(unsafe) private static var mainClaimed = false
 
     // MARK: a run stuck past its deadline
 
