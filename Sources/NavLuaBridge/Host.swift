@@ -85,6 +85,12 @@ public final class NavLuaHost {
         }
     }
 
+    /// The progress count of this process (calls between Swift and Lua,
+    /// the engine's limit checks); safe to read from a watchdog's thread at
+    /// any time. A count that moves between two reads means the main thread
+    /// is slow, not stuck.
+    public static var progress: UInt { navlua_progress() }
+
     /// The CLOCK_MONOTONIC time of the deadline (0: none).
     public var deadline: Double { limits.pointee.deadline }
 

@@ -77,8 +77,13 @@ const char *navlua_stop_message(navlua_Limits *lim) {
   }
 }
 
+unsigned long navlua_progress_count;
+
+unsigned long navlua_progress(void) { return __atomic_load_n(&navlua_progress_count, __ATOMIC_ACQUIRE); }
+
 const char *navlua_take_stop(lua_State *L) {
   navlua_Limits *lim = navlua_limits(L);
+  navlua_publish_progress();
   if (!navlua_should_stop(lim)) return NULL;
   if (lim->stop_reason == 2)
     lim->interrupted = 0;

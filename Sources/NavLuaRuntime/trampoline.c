@@ -39,6 +39,7 @@ static int trampoline(lua_State *L) {
   lim->swift_depth++;
   int n = f(L);
   lim->swift_depth--;
+  navlua_publish_progress();
   if (n == NAVLUA_RAISE) return lua_error(L);
   if (lim->engine_used > lim->engine_collected + ENGINE_GC_STEP) collect_for_engine(L, lim);
   if (lim->memory_limit && lim->swift_depth == 0 && lim->used + lim->engine_used > lim->memory_limit) {
@@ -82,6 +83,7 @@ int navlua_pcall(lua_State *L, int nargs, int nres, int msgh) {
   navlua_Limits *lim = navlua_limits(L);
   int depth = lim->swift_depth;
   lim->swift_depth = 0;
+  navlua_publish_progress();
   int status = lua_pcall(L, nargs, nres, msgh);
   lim->swift_depth = depth;
   return status;

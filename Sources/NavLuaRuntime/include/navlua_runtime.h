@@ -119,6 +119,13 @@ NAVLUA_API const char *navlua_stop_message(navlua_Limits *lim);
 ** NULL if none. */
 NAVLUA_API const char *navlua_take_stop(lua_State *L);
 
+/* The progress count of this process (an acquire read, for a watchdog
+** thread, which may read it at any time, even while a state is closed):
+** bumped at each call into Swift and back into Lua and at each of the
+** engine's limit checks. A count that moves means a main thread that is
+** slow, not stuck; see internal.h. */
+NAVLUA_API unsigned long navlua_progress(void);
+
 /* ---- hook.c: the one hook, and debug.sethook/gethook around it ----------- */
 
 /* The limits' count hook on L (and every thread made from it from now on),

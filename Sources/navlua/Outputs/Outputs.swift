@@ -108,11 +108,36 @@ enum Outputs {
         if files { _ = navlua_start_signal_watchdog(stuckGrace, endSignalledRun) }
     }
 
+    /// On a watchdog's thread: waits while the main thread still makes
+    /// progress (calls between Swift and Lua, the engine's limit checks
+    /// count up), for at most `slowGrace`: a main thread that is slow, not
+    /// stuck, stops at its next check and writes the files itself; the
+    /// watchdog must not read the world and the frame recorder while they
+    /// still change. Once the count stands still, its acquire read orders
+    /// the main thread's last writes to them before the watchdog's reads.
+    private static func waitWhileFramesRun() {
+        let start = monotonic()
+        var seen = NavLuaHost.progress
+        while monotonic() - start < slowGrace {
+            var ts = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            nanosleep(&ts, nil)
+            let now = NavLuaHost.progress
+            if now == seen { return }
+            seen = now
+        }
+    }
+
+    /// The longest a watchdog waits for a slow main thread (seconds).
+    static let slowGrace = 5.0
+
+    private static func monotonic() -> Double { navlua_monotonic() }
+
     /// On the signal watchdog's thread, `stuckGrace` after SIGTERM, SIGHUP
     /// or SIGPIPE, if the run has not ended by then (its main thread is
     /// blocked or busy in C): writes the files, says why, and ends the
     /// process by the signal.
     private static let endSignalledRun: @convention(c) (Int32) -> Void = { signal in
+        waitWhileFramesRun()
         guard ended.take(), let (host, options) = stuck else { return }
         _ = write(host, options)
         navlua_try_flush_stdout()
@@ -129,6 +154,7 @@ enum Outputs {
     /// blocked or busy in C, not in the engine), says why, and exits 1
     /// without running anything else of Lua's.
     private static let endStuckRun: @convention(c) () -> Void = {
+        waitWhileFramesRun()
         guard ended.take(), let (host, options) = stuck else { return }
         _ = write(host, options)
         navlua_try_flush_stdout()
