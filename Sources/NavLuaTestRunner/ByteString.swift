@@ -84,6 +84,7 @@ enum ByteString {
             previous = b
         }
         if ascii { return true }
-        return String(validating: bytes, as: UTF8.self) != nil
+        // (String(validating:) needs macOS 15; the package supports 13)
+        return String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
     }
 }
