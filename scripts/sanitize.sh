@@ -47,6 +47,29 @@ step() {
   rm -f "$log"
 }
 
+# step for a command whose processes' standard error the command itself
+# captures (specs that start navlua): TSan writes its reports to files
+# (log_path) and only a report fails the step; the exit status is shown.
+reports_only() {
+  local name=$1
+  shift
+  echo "== $name: $*"
+  local reports log
+  reports=$(mktemp -d)
+  log="$reports/log"
+  TSAN_OPTIONS="$TSAN_OPTIONS:halt_on_error=0:log_path=$reports/tsan" "$@" >"$log" 2>&1
+  echo "== $name: exit $? ($(tail -1 "$log"))"
+  if ls "$reports"/tsan.* >/dev/null 2>&1; then
+    grep -h -E 'WARNING: ThreadSanitizer' -A4 "$reports"/tsan.* | head -40
+    echo "== $name: FAILED; reports kept in $reports"
+    failed=$((failed + 1))
+    return
+  fi
+  echo "== $name: no reports"
+  passed=$((passed + 1))
+  rm -rf "$reports"
+}
+
 if [ "$which" = all ] || [ "$which" = address ]; then
   step "ASan swift test" env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
     swift test --sanitize=address --scratch-path "$asan"
@@ -65,6 +88,16 @@ if [ "$which" = all ] || [ "$which" = thread ]; then
     --skip ReplTests --skip testTenThousandRaisingHooks
   step "TSan navlua test --jobs 2" bash -c "swift build --sanitize=thread --scratch-path '$tsan' --product navlua \
     && '$tsan/debug/navlua' test --jobs 2 scripts/spec"
+  # The signal and timer threads (the deadline's alarm, the stuck-run and
+  # stop-signal watchdogs) under TSan: the TSan-built navlua is the binary
+  # these specs start, run by the release build. Many of them fail under
+  # TSan for the reason above (a signal reaches a busy Lua loop only at its
+  # next intercepted call, so "stops a busy script" waits in vain, and the
+  # timing checks are too tight for a TSan debug build): this step fails on
+  # a ThreadSanitizer report only.
+  reports_only "TSan signal and timer specs" env NAVLUA="$tsan/debug/navlua" \
+    .build/release/navlua test --jobs 1 scripts/spec/stop_signals_spec.lua scripts/spec/sigint_spec.lua \
+    scripts/spec/limits_spec.lua scripts/spec/os_exit_spec.lua scripts/spec/memory_account_spec.lua
 fi
 
 echo "$passed passed, $failed failed"

@@ -128,6 +128,7 @@
 ---@field fps? integer frames per second, 1..100000 (default 60)
 ---@field layout? "ltr"|"rtl"
 ---@field trace_limit? integer the newest events kept (default 100000; 0 keeps none)
+---@field trace_bytes? integer the most bytes the kept events may hold, oldest dropped first (default 33554432, 32 MiB)
 
 ---@class navlua.SpringOptions
 ---@field damping? number default 1

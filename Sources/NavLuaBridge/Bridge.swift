@@ -36,9 +36,14 @@ public final class Bridge {
     static let scrollObjects = "navlua.scroll_objects" // scroll id -> userdata, weak values
     static let coordinatorObjects = "navlua.coordinator_objects" // coordinator id -> userdata, weak values
 
+    /// The engine counts what it keeps for the script into the state's
+    /// limits (`engine_used`), which `--memory-limit` holds with the Lua heap.
+    let account: MemoryAccount
+
     init(L: OpaquePointer) {
         self.L = L
-        world = World()
+        account = MemoryAccount(countingInto: navlua_engine_counter(L))
+        world = World(account: account)
         let lua = Lua(L)
         makeRegistryTable(lua, Bridge.screenTables, mode: "v")
         makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
@@ -68,7 +73,7 @@ public final class Bridge {
     /// A fresh world: clock 0, no navigations, an empty trace.
     func reset(_ config: WorldConfig) {
         world.shutdown()
-        world = World(config)
+        world = World(config, account: account)
         generation += 1
         let lua = Lua(L)
         for key in [Bridge.navObjects, Bridge.pinnedScreens] {

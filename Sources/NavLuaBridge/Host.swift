@@ -45,6 +45,7 @@ public final class NavLuaHost {
         navlua_cancel_deadline(L)   // a timer still running must not reach a closed state
         bridge.close()
         lua_close(L)
+        bridge.account.detach()   // the world outlives the limits block freed here
         limits.deallocate()
     }
 
@@ -84,12 +85,24 @@ public final class NavLuaHost {
         }
     }
 
+    /// The progress count of this process (calls between Swift and Lua,
+    /// the engine's limit checks); safe to read from a watchdog's thread at
+    /// any time. A count that moves between two reads means the main thread
+    /// is slow, not stuck.
+    public static var progress: UInt { navlua_progress() }
+
     /// The CLOCK_MONOTONIC time of the deadline (0: none).
     public var deadline: Double { limits.pointee.deadline }
 
     /// Lets Ctrl-C end the running chunk with an "interrupted!" error, the
     /// REPL's way: the process goes on (see `execute` for lua.c's).
     public func catchInterrupts() { navlua_catch_sigint(L) }
+
+    /// `navlua run`'s SIGTERM, SIGHUP and SIGPIPE (unless inherited
+    /// ignored): the script stops for good at its next instruction, with
+    /// `interrupted! (SIGTERM)` and its traceback; the caller writes its
+    /// files and ends the process by the signal (`navlua_first_stop_signal`).
+    public func catchStopSignals() { navlua_run_catch_signals(L) }
 
     /// `navlua run --preset` and `navlua test --preset` set this variable, so
     /// that test workers (child processes) inherit it; every host reads it

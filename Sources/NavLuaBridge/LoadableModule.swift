@@ -66,6 +66,7 @@ public enum LoadableModule {
         if let p = extra.pointee {
             let bridge = Unmanaged<Bridge>.fromOpaque(p)
             bridge.takeUnretainedValue().close()
+            bridge.takeUnretainedValue().account.detach()   // the limits block is freed below
             bridge.release()
             extra.pointee = nil
         }

@@ -22,7 +22,7 @@ extension Lua {
     /// releases the object; leaves it on the stack.
     func newObjectMetatable(_ name: String) {
         luaL_newmetatable(L, name)
-        navlua_pushswiftfunction(L, releaseObject, 0)
+        navlua_pushswiftfinalizer(L, releaseObject)
         rawSet(-2, "__gc")
         push(name)
         rawSet(-2, "__name")

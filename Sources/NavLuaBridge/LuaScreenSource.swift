@@ -8,13 +8,27 @@ import NavLuaEngine
 final class LuaScreenSource: ScreenSource {
     weak var bridge: Bridge?
     let id: Int
-    private var lastTitle: String
+    /// The title last read, kept for when the table is gone: counted in the
+    /// state's memory account, since it may be long and the screen lives as
+    /// long as Lua's collector leaves its userdata.
+    private var lastTitle: String { didSet { account.add(LuaScreenSource.bytes(lastTitle) - LuaScreenSource.bytes(oldValue)) } }
+    private let account: MemoryAccount
+
+    /// What a screen's Swift side keeps (its Screen, this source), beside
+    /// its title: an estimate.
+    static let objectBytes = 160
+
+    static func bytes(_ title: String) -> Int { title.utf8.count > 15 ? 32 + title.utf8.count : 0 }
 
     init(bridge: Bridge, id: Int, title: String) {
         self.bridge = bridge
         self.id = id
         self.lastTitle = title
+        account = bridge.account
+        account.add(LuaScreenSource.objectBytes + LuaScreenSource.bytes(title))
     }
+
+    deinit { account.add(-(LuaScreenSource.objectBytes + LuaScreenSource.bytes(lastTitle))) }
 
     /// Pushes the screen table (or nothing, returning false, once it is gone).
     func pushTable() -> Bool {
@@ -32,7 +46,7 @@ final class LuaScreenSource: ScreenSource {
         guard let b = bridge, pushTable() else { return lastTitle }
         let lua = Lua(b.L)
         lua.rawGet(-1, "title")
-        if let t = lua.string(-1) { lastTitle = t }
+        if let t = lua.string(-1), t != lastTitle { lastTitle = t }
         lua.pop(2)
         return lastTitle
     }

@@ -14,7 +14,7 @@ enum WorldBinding {
     static let reset: navlua_SwiftFunction = { L in
         bridged(L, "navlua.reset") { b, lua in
             try refuseWhenBusy(b)
-            let o = try Options(lua, 1, allowed: ["width", "height", "fps", "layout", "trace_limit"])
+            let o = try Options(lua, 1, allowed: ["width", "height", "fps", "layout", "trace_limit", "trace_bytes"])
             var config = WorldConfig()
             if let w = try o.positive("width") { config.width = w }
             if let h = try o.positive("height") { config.height = h }
@@ -29,6 +29,9 @@ enum WorldBinding {
             }
             if let limit = try o.with("trace_limit", { try lua.count(-1, "trace_limit", max: 100_000_000) }) {
                 config.traceLimit = limit
+            }
+            if let bytes = try o.with("trace_bytes", { try lua.count(-1, "trace_bytes", max: 1 << 40) }) {
+                config.traceBytes = bytes
             }
             b.reset(config)
             return 0

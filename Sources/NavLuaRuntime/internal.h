@@ -22,9 +22,21 @@ NAVLUA_API void navlua_hook_running(lua_State *L);
 ** library `lib` (package.loaded[lib]), if it is loaded. */
 void navlua_replace_in_library(lua_State *L, const char *lib, const luaL_Reg *fns);
 
-/* A limit was hit: the deadline's alarm went off, or Ctrl-C. */
+/* The progress count (limits.c): bumped with release order where the
+** thread that runs Lua crosses between Swift and Lua (the trampoline, the
+** protected calls Swift makes) and at the engine's limit checks, so that a
+** watchdog that reads it (acquire) sees a main thread that is slow rather
+** than stuck, and, once it stops moving, every write the main thread made
+** to the world before it went into Lua. One writer: a load and a store. */
+extern unsigned long navlua_progress_count;
+static inline void navlua_publish_progress(void) {
+  __atomic_store_n(&navlua_progress_count, __atomic_load_n(&navlua_progress_count, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELEASE);
+}
+
+/* A limit was hit: the deadline's alarm went off, Ctrl-C, or a stop signal. */
 static inline int navlua_limit_hit(navlua_Limits *lim) {
-  return lim->deadline_hit || lim->interrupted;
+  return lim->deadline_hit || lim->interrupted || lim->terminated;
 }
 
 #endif

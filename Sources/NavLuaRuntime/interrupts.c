@@ -12,11 +12,16 @@
 ** - the REPL's: the handler sets a flag that the line editor and the
 **   engine's frame loop read, and hooks the running thread while an input
 **   runs; the session goes on;
-** - a spec file's process of `navlua test`: the first SIGINT stops the
-**   file as the REPL's would; later ones change nothing.
+** - a spec file's process of `navlua test`: the first SIGINT (or SIGTERM,
+**   SIGHUP, which its parent passes on) stops the file as the REPL's would;
+**   later ones change nothing.
+** `navlua run` also takes SIGTERM, SIGHUP and SIGPIPE for the whole run:
+** the script stops for good (no pcall runs on), the run writes its files,
+** and the process then ends by that signal (navlua_exit_by_signal).
 ** A signal handler cannot be told which state it is for, so each way keeps
 ** its state here: one copy per process.
 */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include "internal.h"
@@ -67,22 +72,53 @@ void navlua_catch_sigint(lua_State *L) {
 
 /* ---- a spec file's process ------------------------------------------------- */
 
-/* The first SIGINT raises "interrupted!" at the next instruction of the
-** thread running; later ones change nothing (the parent may forward the
-** terminal's own), and SIGINT stays caught, since the programs a test
-** starts would inherit an ignored one. */
-static void test_child_on_sigint(int sig) {
+/* The first of SIGINT, SIGTERM and SIGHUP raises "interrupted!" (naming
+** the signal) at the next instruction of the thread running; later ones
+** change nothing (the parent may forward the terminal's own), and they stay
+** caught, since the programs a test starts would inherit ignored ones. */
+static void test_child_on_signal(int sig) {
   static volatile sig_atomic_t taken;
-  (void)sig;
   if (taken) return;
   taken = 1;
+  if (sigint_state != NULL) navlua_limits(sigint_state)->interrupt_signal = sig == SIGINT ? 0 : sig;
   interrupt(sigint_state);
 }
 
-void navlua_test_child_catch_sigint(lua_State *L) {
+void navlua_test_child_catch_signals(lua_State *L) {
   sigint_state = L;
-  navlua_setsignal(SIGINT, test_child_on_sigint);
-  navlua_block_sigint(0);
+  navlua_setsignal(SIGINT, test_child_on_signal);
+  navlua_setsignal(SIGTERM, test_child_on_signal);
+  navlua_setsignal(SIGHUP, test_child_on_signal);
+  navlua_setsignal(SIGPIPE, SIG_DFL);
+  navlua_block_stop_signals(0);
+}
+
+/* ---- navlua run's SIGTERM, SIGHUP and SIGPIPE --------------------------------- */
+
+static lua_State *volatile run_state;
+
+/* Stops the script for good and wakes the signal watchdog, if any. A
+** second SIGTERM or SIGHUP kills (a run stuck in C with nothing to write);
+** SIGPIPE stays caught, so that the run's own writes to a closed pipe fail
+** and the files are still written. */
+static void run_on_signal(int sig) {
+  int saved = errno;
+  lua_State *L = run_state;
+  if (sig != SIGPIPE) navlua_setsignal(sig, SIG_DFL);
+  if (L != NULL) {
+    navlua_Limits *lim = navlua_limits(L);
+    if (lim->terminated == 0) lim->terminated = sig;
+    navlua_hook_running(L);
+  }
+  navlua_note_stop_signal(sig);
+  errno = saved;
+}
+
+void navlua_run_catch_signals(lua_State *L) {
+  static const int signals[] = {SIGTERM, SIGHUP, SIGPIPE};
+  run_state = L;
+  for (int k = 0; k < 3; k++)
+    if (!navlua_inherited_ignored(signals[k])) navlua_setsignal(signals[k], run_on_signal);
 }
 
 /* ---- the deadline ----------------------------------------------------------- */

@@ -19,7 +19,10 @@ void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   /* The limit is enforced only while Lua code runs: an allocation failure
-  ** inside a Swift frame would raise a memory error across it. */
+  ** inside a Swift frame would raise a memory error across it. What the
+  ** engine keeps is held to it after each call into Swift (trampoline.c):
+  ** counted here too, an error past the limit could not even be reported
+  ** while the engine still holds what it kept. */
   if (lim->memory_limit && lim->swift_depth == 0 && nsize > old &&
       lim->used + (nsize - old) > lim->memory_limit)
     return NULL; /* Lua turns this into a "not enough memory" error */
@@ -47,6 +50,7 @@ void navlua_release_state(lua_State *L, navlua_Limits *lim) {
 }
 
 int navlua_should_stop(navlua_Limits *lim) {
+  if (lim->terminated) { lim->stop_reason = 3; return 1; }
   if (lim->interrupted) { lim->stop_reason = 2; return 1; }
   if (lim->deadline > 0 && navlua_monotonic() >= lim->deadline) {
     lim->stop_reason = 1;
@@ -55,15 +59,36 @@ int navlua_should_stop(navlua_Limits *lim) {
   return 0;
 }
 
-const char *navlua_stop_message(navlua_Limits *lim) {
-  return lim->stop_reason == 2 ? "interrupted!" : "timeout: the script ran past its time limit";
+/* lua.c's "interrupted!", naming the signal when it is not SIGINT. */
+static const char *interrupted_by(int sig) {
+  switch (sig) {
+    case SIGTERM: return "interrupted! (SIGTERM)";
+    case SIGHUP: return "interrupted! (SIGHUP)";
+    case SIGPIPE: return "interrupted! (SIGPIPE)";
+    default: return "interrupted!";
+  }
 }
+
+const char *navlua_stop_message(navlua_Limits *lim) {
+  switch (lim->stop_reason) {
+    case 3: return interrupted_by(lim->terminated);
+    case 2: return interrupted_by(lim->interrupt_signal);
+    default: return "timeout: the script ran past its time limit";
+  }
+}
+
+unsigned long navlua_progress_count;
+
+unsigned long navlua_progress(void) { return __atomic_load_n(&navlua_progress_count, __ATOMIC_ACQUIRE); }
 
 const char *navlua_take_stop(lua_State *L) {
   navlua_Limits *lim = navlua_limits(L);
+  navlua_publish_progress();
   if (!navlua_should_stop(lim)) return NULL;
   if (lim->stop_reason == 2)
     lim->interrupted = 0;
+  else if (lim->stop_reason == 3)
+    navlua_hook_running(L);   /* every thread stops too, as at the deadline */
   else if (lim->timeout_once) {
     lim->deadline = 0;
     lim->deadline_hit = 0;

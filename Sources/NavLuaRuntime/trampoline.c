@@ -14,10 +14,47 @@ void **navlua_main_extraspace(lua_State *L) {
   return (void **)lua_getextraspace(main);
 }
 
+/* Lua's collector counts only the Lua heap, so a screen userdata that is
+** garbage but keeps a long title in Swift would wait for a collection that
+** the heap's small growth never asks for. The engine's growth asks for one
+** too: a full collection (finalizers included, which free what the engine
+** kept for garbage) each time the engine has grown by this much since the
+** last one, or by the Lua heap's size when that is larger. */
+#define ENGINE_GC_STEP ((size_t)4 << 20)
+
+static void collect_for_engine(lua_State *L, navlua_Limits *lim) {
+  lua_gc(L, LUA_GCCOLLECT);
+  lim->engine_collected = lim->engine_used + (lim->used > ENGINE_GC_STEP ? lim->used - ENGINE_GC_STEP : 0);
+}
+
 /* Calls the Swift function kept in upvalue 1; raises its error, if any,
 ** after it has returned. The message is whatever Swift left on top. While
-** it runs, the memory limit is off (see navlua_alloc). */
+** it runs, the memory limit is off (see navlua_alloc); once it has
+** returned, the Lua heap and what the engine keeps for the script are held
+** to the limit together: past it (after a collection), the call fails with
+** "not enough memory", the message of an allocation that fails. */
 static int trampoline(lua_State *L) {
+  navlua_SwiftFunction f = (navlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+  navlua_Limits *lim = navlua_limits(L);
+  lim->swift_depth++;
+  int n = f(L);
+  lim->swift_depth--;
+  navlua_publish_progress();
+  if (n == NAVLUA_RAISE) return lua_error(L);
+  if (lim->engine_used > lim->engine_collected + ENGINE_GC_STEP) collect_for_engine(L, lim);
+  if (lim->memory_limit && lim->swift_depth == 0 && lim->used + lim->engine_used > lim->memory_limit) {
+    collect_for_engine(L, lim);   /* what garbage holds is not a reason to fail */
+    if (lim->used + lim->engine_used > lim->memory_limit) {
+      lua_pushliteral(L, "not enough memory");
+      return lua_error(L);
+    }
+  }
+  return n;
+}
+
+/* A finalizer's trampoline: a `__gc` frees what the engine kept, and must
+** not fail for what other garbage still holds (Lua would only warn). */
+static int finalizer_trampoline(lua_State *L) {
   navlua_SwiftFunction f = (navlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
   navlua_Limits *lim = navlua_limits(L);
   lim->swift_depth++;
@@ -25,6 +62,11 @@ static int trampoline(lua_State *L) {
   lim->swift_depth--;
   if (n == NAVLUA_RAISE) return lua_error(L);
   return n;
+}
+
+void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f) {
+  lua_pushlightuserdata(L, (void *)f);
+  lua_pushcclosure(L, finalizer_trampoline, 1);
 }
 
 void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup) {
@@ -41,6 +83,7 @@ int navlua_pcall(lua_State *L, int nargs, int nres, int msgh) {
   navlua_Limits *lim = navlua_limits(L);
   int depth = lim->swift_depth;
   lim->swift_depth = 0;
+  navlua_publish_progress();
   int status = lua_pcall(L, nargs, nres, msgh);
   lim->swift_depth = depth;
   return status;

@@ -21,7 +21,7 @@ struct BustedReporter {
     /// Loads the handler; a failure is a usage error (nothing has run).
     init(name: String, options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
         lua = session
-        reportFile = options.reportFile.map { OutputFile(Array($0.utf8)) }
+        reportFile = options.reportFile.map { OutputFile(ByteString.bytes(of: $0)) }
         if let file = reportFile, let path = options.reportFile {
             // made here, so that a file that cannot be made is named as given
             let fd = TextFile.cString(file.writePath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
@@ -33,7 +33,7 @@ struct BustedReporter {
         _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
         // the option as typed ("-o", "--output"); from .busted, as -o
         let option = options.origins["output"].flatMap { $0.hasPrefix("-") ? $0 : nil } ?? "-o"
-        let arguments = [name, option, reportFile.map { String(decoding: $0.writePath, as: UTF8.self) } ?? "",
+        let arguments = [name, option, reportFile.map { ByteString.decode($0.writePath) } ?? "",
                          String(options.verbose), String(options.suppressPending), options.lang,
                          String(options.deferPrint), String(options.enableSound)] + options.handlerOptions
         _ = try lua.call("report", ["start"] + arguments).get()

@@ -8,14 +8,15 @@ import Darwin
 /// (`WorkerPool`), and what that says about the file it was running when
 /// the file did not finish.
 ///
-///     ChildEnd(status: 9, killed: false, interrupted: false)   ->  .signal(9)
-///     ChildEnd(status: 3 << 8, killed: false, interrupted: false).problem(timeout: nil, fileReportedError: false)
+///     ChildEnd(status: 9, killed: false, interrupted: 0)   ->  .signal(9)
+///     ChildEnd(status: 3 << 8, killed: false, interrupted: 0).problem(timeout: nil, fileReportedError: false)
 ///         ->  "the process running this file exited with status 3 before the file finished"
 enum ChildEnd: Equatable {
     /// The worker died or could not be reached while the job ran: `reason`.
     case lost(String)
-    /// The parent killed it after SIGINT, which it did not stop for in time.
-    case killedAfterInterrupt
+    /// The parent killed it after passing on this stop signal (SIGINT,
+    /// SIGTERM, ...), which it did not stop for in time.
+    case killedAfterInterrupt(Int32)
     /// The parent killed it past --timeout, which its own hook did not stop.
     case killedAtTimeout
     /// A signal the parent did not send ended it.
@@ -24,14 +25,15 @@ enum ChildEnd: Equatable {
     case exited(Int32)
 
     /// Reads waitpid's `status`, given what the parent did to the process:
-    /// whether it sent SIGKILL, whether it had sent SIGINT before, and why
-    /// it lost the process, if it did (then the status means nothing).
-    init(status: Int32, killed: Bool, interrupted: Bool, lost reason: String? = nil) {
+    /// whether it sent SIGKILL, which stop signal it had passed on before
+    /// (0: none), and why it lost the process, if it did (then the status
+    /// means nothing).
+    init(status: Int32, killed: Bool, interrupted: Int32, lost reason: String? = nil) {
         let signal = status & 0x7f
         if let reason {
             self = .lost(reason)
         } else if killed {
-            self = interrupted ? .killedAfterInterrupt : .killedAtTimeout
+            self = interrupted != 0 ? .killedAfterInterrupt(interrupted) : .killedAtTimeout
         } else if signal != 0 {
             self = .signal(signal)
         } else {
@@ -46,8 +48,8 @@ enum ChildEnd: Equatable {
         switch self {
         case .lost(let reason):
             return reason
-        case .killedAfterInterrupt:
-            return "interrupted!: the process running this file was stopped after SIGINT;"
+        case .killedAfterInterrupt(let signal):
+            return "interrupted!: the process running this file was stopped after \(StopSignal.name(signal));"
                 + " the rest of the file did not run"
         case .killedAtTimeout:
             return "timeout: the file ran past --timeout \(SpecDriver.figure(timeout ?? 0)) s"

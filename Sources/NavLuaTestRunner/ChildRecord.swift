@@ -54,7 +54,7 @@ enum ChildRecord: Equatable, Sendable {
     }
 
     init(line: Substring) throws(RecordError) {
-        try self.init(line: ArraySlice(line.utf8))
+        try self.init(line: ArraySlice(ByteString.bytes(of: String(line))))
     }
 
     init(fields f: [String]) throws(RecordError) {

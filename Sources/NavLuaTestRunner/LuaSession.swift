@@ -101,9 +101,9 @@ final class LuaSession {
         }
     }
 
+    /// Pushes the bytes `s` stands for (`ByteString`).
     private func push(_ s: String) {
-        var s = s
-        s.withUTF8 { buf in
+        ByteString.bytes(of: s).withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(host.L, $0.baseAddress, $0.count) }
         }
     }
@@ -112,7 +112,7 @@ final class LuaSession {
         var length = 0
         guard lua_type(host.L, index) == LUA_TSTRING, let p = lua_tolstring(host.L, index, &length) else { return nil }
         return p.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+            ByteString.decode(UnsafeBufferPointer(start: $0, count: length))
         }
     }
 }

@@ -39,13 +39,13 @@ enum RecordLine {
     }
 
     static func decode(_ line: Substring) -> [String] {
-        decode(ArraySlice(line.utf8))
+        decode(ArraySlice(ByteString.bytes(of: String(line))))
     }
 
     /// A field with its escapes undone (a backslash before any other byte
     /// stands for that byte).
     static func unescape(_ field: ArraySlice<UInt8>) -> String {
-        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
+        guard field.contains(0x5C) else { return ByteString.decode(field) }
         var out: [UInt8] = []
         out.reserveCapacity(field.count)
         var escaped = false
@@ -64,7 +64,7 @@ enum RecordLine {
                 out.append(b)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return ByteString.decode(out)
     }
 
     /// The whole lines of `bytes` (each without its newline), and what

@@ -39,7 +39,7 @@ struct RunReport {
             }
             if let path = options.reportFile {
                 // written beside the file and renamed at the end (OutputFile)
-                let file = OutputFile(Array(path.utf8))
+                let file = OutputFile(ByteString.bytes(of: path))
                 reportFile = file
                 let fd = TextFile.cString(file.writePath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
                 guard fd >= 0 else {
@@ -96,12 +96,12 @@ struct RunReport {
         return true
     }
 
-    /// Ctrl-C ended the run: which files did not run, in the report (on
-    /// standard error for busted's handlers, whose output has no place
-    /// for it).
-    mutating func interrupted(notRun: [String], run: Int, of runs: Int) {
+    /// A stop signal (Ctrl-C, SIGTERM, ...) ended the run: which files did
+    /// not run, in the report (on standard error for busted's handlers,
+    /// whose output has no place for it).
+    mutating func interrupted(by signal: Int32, notRun: [String], run: Int, of runs: Int) {
         let shown = notRun.prefix(10).joined(separator: ", ") + (notRun.count > 10 ? ", ..." : "")
-        var line = "interrupted (SIGINT): "
+        var line = "interrupted (\(StopSignal.name(signal))): "
             + (notRun.isEmpty ? "every file had started" : "\(notRun.count) file\(notRun.count == 1 ? "" : "s") did not run: \(shown)")
         if run < runs { line += "; runs \(run + 1) to \(runs) did not run" }
         if options.list || (busted != nil && console == nil) {

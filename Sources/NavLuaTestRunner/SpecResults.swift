@@ -129,7 +129,7 @@ public struct SpecFileResult: Sendable {
             }
         }
         take(upTo: output.count)
-        for k in results.indices { results[k].output = String(decoding: outputs[k], as: UTF8.self) }
+        for k in results.indices { results[k].output = ByteString.decode(outputs[k]) }
         return (results, started)
     }
 }

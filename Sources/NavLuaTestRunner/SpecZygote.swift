@@ -67,11 +67,12 @@ final class SpecZygote {
         guard pipe(&toWorker) == 0 else { return false }
         guard pipe(&fromWorker) == 0 else { close(toWorker[0]); close(toWorker[1]); return false }
         fflush(nil)   // nothing buffered may be written twice
-        // The worker keeps SIGINT blocked from its first instruction on (see
-        // `TestInterrupt`); the parent's is blocked only across the fork.
-        navlua_block_sigint(1)
+        // The worker keeps the stop signals blocked from its first
+        // instruction on (see `TestInterrupt`); the parent's are blocked only
+        // across the fork.
+        navlua_block_stop_signals(1)
         let p = navlua_fork()
-        if p != 0 { navlua_block_sigint(0) }
+        if p != 0 { navlua_block_stop_signals(0) }
         if p == 0 {
             close(toWorker[1])
             close(fromWorker[0])
@@ -91,7 +92,7 @@ final class SpecZygote {
 
     /// Asks the worker to run `files` in `slot`; false when it is gone.
     func run(slot: Int, files: [String], seed: String) -> Bool {
-        SpecZygote.writeAll(control, Array(RecordLine.encode(["run", String(slot), seed] + files).utf8))
+        SpecZygote.writeAll(control, ByteString.bytes(of: RecordLine.encode(["run", String(slot), seed] + files)))
     }
 
     /// The worker's news so far: (kind, slot, value) with kind "started"
@@ -110,8 +111,8 @@ final class SpecZygote {
         return out
     }
 
-    /// Ends the worker (it finishes the children it has, which are then
-    /// reported to nobody) and reaps it.
+    /// Ends the worker (it kills the process groups of the children it
+    /// still has, which would be reported to nobody) and reaps it.
     func stop() {
         guard pid > 0 else { return }
         close(control)
@@ -136,6 +137,10 @@ final class SpecZygote {
         let life: Int32   // end of file when the child has exited
     }
 
+    /// The worker's loop. When the parent is gone (the control pipe at its
+    /// end, or the status pipe broken) or stops it, the children still
+    /// running are killed with their process groups: nobody would read
+    /// their results, and a spinning spec would spin on under PID 1.
     private func serve(control: Int32, status: Int32, session: LuaSession, options: TestOptions) -> Never {
         let devNull = open("/dev/null", O_RDONLY)
         var running: [Running] = []
@@ -151,29 +156,38 @@ final class SpecZygote {
             }
             let base = open ? 1 : 0
             var ended: [Int] = []
+            var parentGone = false
             for (k, r) in running.enumerated() where fds[base + k].revents != 0 {
                 var st: Int32 = 0
                 while waitpid(r.pid, &st, 0) < 0 && errno == EINTR {}
                 close(r.life)
-                _ = SpecZygote.writeAll(status, Array("exited\t\(r.slot)\t\(st)\n".utf8))
+                if !SpecZygote.writeAll(status, Array("exited\t\(r.slot)\t\(st)\n".utf8)) { parentGone = true }
                 ended.append(k)
             }
             for k in ended.reversed() { running.remove(at: k) }
+            if parentGone && open {
+                open = false
+                for r in running { WorkerPool.signalGroup(r.pid, SIGKILL) }
+            }
             if open && fds[0].revents != 0 {
                 let n = read(control, &chunk, chunk.count)
                 if n <= 0 && !(n < 0 && errno == EINTR) {
                     open = false
+                    for r in running { WorkerPool.signalGroup(r.pid, SIGKILL) }
                 } else if n > 0 {
                     buffer += chunk[..<n]
                 }
-                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                while open, let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let f = RecordLine.decode(buffer[..<newline])
                     buffer.removeSubrange(...newline)
                     guard f.count >= 4, f[0] == "run", let slot = Int(f[1]), slots.indices.contains(slot) else { continue }
                     if let r = fork(slot: slot, seed: f[2], files: Array(f[3...]), devNull: devNull,
                                     control: control, status: status, session: session, options: options) {
                         running.append(r)
-                        _ = SpecZygote.writeAll(status, Array("started\t\(slot)\t\(r.pid)\n".utf8))
+                        if !SpecZygote.writeAll(status, Array("started\t\(slot)\t\(r.pid)\n".utf8)) {
+                            open = false
+                            for r in running { WorkerPool.signalGroup(r.pid, SIGKILL) }
+                        }
                     } else {
                         _ = SpecZygote.writeAll(status, Array("exited\t\(slot)\t\(Int32(127) << 8)\n".utf8))
                     }
@@ -188,8 +202,11 @@ final class SpecZygote {
         var life: [Int32] = [-1, -1]
         guard pipe(&life) == 0 else { return nil }
         fflush(nil)
+        let worker = getpid()
         let p = navlua_fork()
         if p == 0 {
+            // a group of its own, which the parent stops or kills whole
+            navlua_spec_process_group(worker)
             close(life[0])
             // a program the spec starts does not keep the worker waiting
             _ = fcntl(life[1], F_SETFD, FD_CLOEXEC)
@@ -207,6 +224,8 @@ final class SpecZygote {
         }
         close(life[1])
         guard p > 0 else { close(life[0]); return nil }
+        // also here, so the group exists before the parent hears the pid
+        _ = setpgid(p, p)
         return Running(slot: slot, pid: p, life: life[0])
     }
 

@@ -22,6 +22,12 @@ import NavLuaVisuals
 /// 2 on usage and configuration errors. The last line of the default
 /// output is the summary; `-o NAME` prints what busted's handler NAME prints.
 public enum TestCommand {
+    /// The command line's bytes as given: paths and patterns need not be
+    /// UTF-8 (`ByteString` keeps every byte).
+    public static func main(arguments: [[UInt8]]) -> Int32 {
+        main(arguments.map { ByteString.decode($0) })
+    }
+
     public static func main(_ args: [String]) -> Int32 {
         let session = LuaSession.driver()
         let options: TestOptions
@@ -36,7 +42,7 @@ public enum TestCommand {
         }
         // the report and the coverage file would overwrite each other
         if options.coverage, let report = options.reportFile, report == options.coverageOutput,
-           OutputFile(Array(report.utf8)).writePath != Array(report.utf8) {
+           OutputFile(ByteString.bytes(of: report)).writePath != ByteString.bytes(of: report) {
             return UsageError("--output and --coverage-output name the same file '\(report)'", command: "test").report()
         }
         if let preset = options.preset {
@@ -55,7 +61,8 @@ public enum TestCommand {
             ReportSink(fd: 1).write(((try? session.call("version", []).get()) ?? "?") + "\n")
             return 0
         }
-        // From here Ctrl-C ends the run with a report of what ran.
+        // From here Ctrl-C, SIGTERM, SIGHUP and SIGPIPE end the run with a
+        // report of what ran.
         guard let interrupt = TestInterrupt.install() else {
             writeError("navlua: cannot make a pipe: \(String(cString: strerror(errno)))\n")
             return 1
@@ -112,7 +119,7 @@ public enum TestCommand {
         for line in compiled.split(separator: "\n") {
             let f = RecordLine.decode(line)
             guard f.count == 2 else { continue }
-            let records = ChildRecord.records(in: ArraySlice(f[1].utf8))
+            let records = ChildRecord.records(in: ArraySlice(ByteString.bytes(of: f[1])))
             guard var r = SpecFileResult.parse(records: records, output: [], files: [f[0]]).results.first else { continue }
             r.finished = true
             r.reportedEarly = true
@@ -177,12 +184,14 @@ public enum TestCommand {
             if interrupt.count > 0 {
                 interrupted = true
                 stopped = true
-                report.interrupted(notRun: notRun, run: run, of: runs)
+                report.interrupted(by: interrupt.signal, notRun: notRun, run: run, of: runs)
             }
             report.runEnd(run: run, of: runs)
         }
         zygote.stop()
         let status = report.end()
+        // SIGTERM, SIGHUP, SIGPIPE: the report is written; end by the signal
+        interrupt.exitIfSignalled()
         return interrupted ? 1 : status
     }
 

@@ -41,8 +41,9 @@ struct ReportSink {
     /// The errno of the first write that failed, if one did.
     var error: Int32? { failure.errno }
 
+    /// Writes `text`, a byte that is not UTF-8 shown as `\xFF` (`ByteString`).
     func write(_ text: String) {
-        var text = text
+        var text = ByteString.readable(text)
         text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
+import NavLuaVisuals
 
 /// Runs spec files, at most `jobs` at once, each in a process the worker
 /// (`SpecZygote`) forks from the template, and hands their results back in
@@ -16,10 +17,12 @@ import NavLuaBridge
 /// one file, or a group of files that must share one Lua state (`expose`,
 /// `--no-auto-insulate`: see `session.groups`), run in order by one child.
 ///
-/// On Ctrl-C (`TestInterrupt`) no job starts, each running child gets
-/// SIGINT (a terminal sends it to the whole process group, a `kill` from a
-/// script or a CI runner often to the parent only), and a child still
-/// running a second later, or at a second Ctrl-C, is killed.
+/// On Ctrl-C, SIGTERM, SIGHUP or SIGPIPE (`TestInterrupt`) no job starts,
+/// each running child's process group gets the signal (a terminal sends
+/// SIGINT to the whole process group, a `kill` from a script or a CI runner
+/// often to the parent only, and the children lead groups of their own),
+/// and a child still running a second later, or at a second signal, is
+/// killed with everything it started.
 struct WorkerPool {
     let session: LuaSession
     let options: TestOptions
@@ -46,8 +49,8 @@ struct WorkerPool {
         var pid: pid_t = 0
         var deadline: Double?
         var killed = false
-        /// Sent SIGINT: its deadline is the interrupt's.
-        var interrupted = false
+        /// The stop signal sent to it (0: none): its deadline is the interrupt's.
+        var interrupted: Int32 = 0
         var records = ChildRecordStream()
 
         init(job: Int, deadline: Double?) {
@@ -109,16 +112,24 @@ struct WorkerPool {
         return notRun
     }
 
-    /// Ctrl-C: each running child gets SIGINT, and a deadline a second
-    /// away (or now, at the second Ctrl-C) after which it is killed. A child
-    /// whose pid is not known yet gets it when it is (see `wait`).
+    /// A stop signal: each running child's group gets it, and a deadline a
+    /// second away (or now, at the second signal) after which it is killed.
+    /// A child whose pid is not known yet gets it when it is (see `wait`).
     private func stopForInterrupt(_ slots: inout [Running?], now hard: Bool) {
         let now = monotonic()
+        let sent = interrupt.forwarded
         for case let r? in slots where !r.killed {
-            if !r.interrupted && r.pid > 0 { kill(r.pid, SIGINT) }
-            r.interrupted = true
+            if r.interrupted == 0 && r.pid > 0 { WorkerPool.signalGroup(r.pid, sent) }
+            if r.interrupted == 0 { r.interrupted = sent }
             r.deadline = hard ? now : now + WorkerPool.killGrace
         }
+    }
+
+    /// Sends `signal` to the process group a spec file's process leads (it
+    /// and whatever it started: `os.execute`, `io.popen`), or to the process
+    /// alone if it has no group yet.
+    static func signalGroup(_ pid: pid_t, _ signal: Int32) {
+        if kill(-pid, signal) != 0 { kill(pid, signal) }
     }
 
     /// Job indices, biggest first: a long file started last would leave the
@@ -127,7 +138,8 @@ struct WorkerPool {
         let sizes = jobs.map { range -> Int in
             range.reduce(0) { total, k in
                 var st = stat()
-                return total + (stat(files[k], &st) == 0 ? Int(st.st_size) : 0)
+                let found = TextFile.cString(ByteString.bytes(of: files[k])) { stat($0, &st) } == 0
+                return total + (found ? Int(st.st_size) : 0)
             }
         }
         return jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
@@ -158,7 +170,7 @@ struct WorkerPool {
                 guard slots.indices.contains(slot), let r = slots[slot] else { continue }
                 if kind == "started" {
                     r.pid = value
-                    if r.interrupted { kill(value, SIGINT) }
+                    if r.interrupted != 0 { WorkerPool.signalGroup(value, r.interrupted) }
                 } else if kind == "exited" {
                     drain(slot, r)
                     results[r.job] = finish(slot, r, status: value)
@@ -169,7 +181,7 @@ struct WorkerPool {
         let now = monotonic()
         for slot in busy {
             guard let r = slots[slot], !r.killed, r.pid > 0, let d = r.deadline, now >= d else { continue }
-            kill(r.pid, SIGKILL)
+            WorkerPool.signalGroup(r.pid, SIGKILL)
             r.killed = true
         }
     }
@@ -181,7 +193,7 @@ struct WorkerPool {
             let n = read(zygote.slots[slot].recordsRead, &buffer.bytes, buffer.bytes.count)
             if n > 0 {
                 let new = r.records.append(buffer.bytes[..<n])
-                if let t = options.timeout, !r.killed, !r.interrupted, new.contains(where: startsAFile) {
+                if let t = options.timeout, !r.killed, r.interrupted == 0, new.contains(where: startsAFile) {
                     r.deadline = monotonic() + t + WorkerPool.killGrace
                 }
                 continue
@@ -222,7 +234,7 @@ struct WorkerPool {
     private func restart(_ slots: inout [Running?], _ results: inout [[SpecFileResult]?], because reason: String) {
         for slot in slots.indices {
             guard let r = slots[slot] else { continue }
-            if r.pid > 0 { kill(r.pid, SIGKILL) }
+            if r.pid > 0 { WorkerPool.signalGroup(r.pid, SIGKILL) }
             drain(slot, r)
             results[r.job] = finish(slot, r, status: 0, lost: "\(reason) while this file ran")
             slots[slot] = nil
@@ -233,7 +245,7 @@ struct WorkerPool {
 
     private func stopAll(_ slots: inout [Running?]) {
         for slot in slots.indices {
-            if let r = slots[slot], r.pid > 0 { kill(r.pid, SIGKILL) }
+            if let r = slots[slot], r.pid > 0 { WorkerPool.signalGroup(r.pid, SIGKILL) }
             slots[slot] = nil
         }
         // the worker would report those ends to nobody

@@ -28,10 +28,9 @@ extension CommandLine {
     /// CODE`, `navlua FILE`, `navlua -i`, ...), as `navlua run` takes it.
     static func dispatch(_ argv: [[UInt8]]) -> Int32 {
         guard argv.count > 1 else { return RunCommand.main(argv, from: 1, explicit: false) }
-        let rest = argv.dropFirst(2).map { String(decoding: $0, as: UTF8.self) }
         switch String(decoding: argv[1], as: UTF8.self) {
         case "run": return RunCommand.main(argv, from: 2, explicit: true)
-        case "test": return TestCommand.main(rest)
+        case "test": return TestCommand.main(arguments: Array(argv.dropFirst(2)))
         case "repl": return ReplCommand.main(argv)
         case "--version":
             print(NavLuaHost.version)

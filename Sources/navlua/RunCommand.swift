@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NavLuaBridge
+import NavLuaSystem
 
 /// `navlua run [options] [FILE [ARGS...]]`, and `navlua [options] ...`
 /// without `run`: lua.c's command line (see `Invocation`) run as lua.c's
@@ -43,7 +44,12 @@ enum RunCommand {
         if repl { hostOptions.timeout = nil }   // the REPL's --timeout limits each input
         let host = hostOptions.makeHost(ignoreEnvironment: invocation.ignoreEnvironment)
         host.setArgumentTable(argv, script: invocation.script)
-        if !repl { Outputs.watch(host, options) }
+        if !repl {
+            // SIGTERM, SIGHUP, SIGPIPE: the script stops, the files are
+            // written, and the process ends by the signal (see `exit`)
+            host.catchStopSignals()
+            Outputs.watch(host, options)
+        }
         // With -i the REPL opens whatever happened (navlua stays open after an error).
         let succeeded = runChunks(invocation, argv, host, repl: repl)
         if repl {
@@ -54,7 +60,18 @@ enum RunCommand {
         guard let written = Outputs.endRun(host, options) else {
             while true { pause() }   // the watchdog is writing the files and exiting
         }
+        exitIfSignalled()
         return succeeded && written ? 0 : 1
+    }
+
+    /// After SIGTERM, SIGHUP or SIGPIPE, once the files are written: ends
+    /// the process by that signal, as it ends lua5.4 (which writes
+    /// nothing), so a shell reads 128+N and a CI runner sees the signal.
+    static func exitIfSignalled() {
+        let signal = navlua_first_stop_signal()
+        guard signal != 0 else { return }
+        fflush(nil)
+        navlua_exit_by_signal(signal)
     }
 
     /// LUA_INIT, the -e/-l/-W steps in order, then the script (or standard
@@ -74,6 +91,10 @@ enum RunCommand {
     /// bytes); true when there was none.
     private static func report(_ error: [UInt8]?) -> Bool {
         guard let error = error else { return true }
+        // a watchdog that has ended the run reports it, once
+        guard Outputs.claimEnd() else { while true { pause() } }
+        // a reader gone (`| head`): stop quietly, as lua5.4 dies of it
+        if navlua_first_stop_signal() == SIGPIPE { return false }
         writeError(bytes: Array("navlua: ".utf8) + error + [10])
         return false
     }

@@ -9,7 +9,7 @@ import Darwin
 /// How the parent reads the end of a job's process, and what it reports on
 /// the file that was running.
 final class ChildEndTests: XCTestCase {
-    func end(_ status: Int32, killed: Bool = false, interrupted: Bool = false, lost: String? = nil) -> ChildEnd {
+    func end(_ status: Int32, killed: Bool = false, interrupted: Int32 = 0, lost: String? = nil) -> ChildEnd {
         ChildEnd(status: status, killed: killed, interrupted: interrupted, lost: lost)
     }
 
@@ -23,9 +23,10 @@ final class ChildEndTests: XCTestCase {
 
     func testWhatTheParentDidComesFirst() {
         XCTAssertEqual(end(SIGKILL, killed: true), .killedAtTimeout)
-        XCTAssertEqual(end(SIGKILL, killed: true, interrupted: true), .killedAfterInterrupt)
+        XCTAssertEqual(end(SIGKILL, killed: true, interrupted: SIGINT), .killedAfterInterrupt(SIGINT))
+        XCTAssertEqual(end(SIGKILL, killed: true, interrupted: SIGTERM), .killedAfterInterrupt(SIGTERM))
         // sent SIGINT but not killed: it ended by itself
-        XCTAssertEqual(end(1 << 8, interrupted: true), .exited(1))
+        XCTAssertEqual(end(1 << 8, interrupted: SIGINT), .exited(1))
         XCTAssertEqual(end(0, killed: true, lost: "the worker process ended while this file ran"),
                        .lost("the worker process ended while this file ran"))
     }
@@ -35,8 +36,10 @@ final class ChildEndTests: XCTestCase {
                        "timeout: the file ran past --timeout 2 s and its process was stopped; the rest of the file did not run")
         XCTAssertEqual(ChildEnd.killedAtTimeout.problem(timeout: 0.5, fileReportedError: true),
                        "timeout: the file ran past --timeout 0.5 s and its process was stopped; the rest of the file did not run")
-        XCTAssertEqual(ChildEnd.killedAfterInterrupt.problem(timeout: nil, fileReportedError: false),
+        XCTAssertEqual(ChildEnd.killedAfterInterrupt(SIGINT).problem(timeout: nil, fileReportedError: false),
                        "interrupted!: the process running this file was stopped after SIGINT; the rest of the file did not run")
+        XCTAssertEqual(ChildEnd.killedAfterInterrupt(SIGHUP).problem(timeout: nil, fileReportedError: false),
+                       "interrupted!: the process running this file was stopped after SIGHUP; the rest of the file did not run")
         XCTAssertEqual(ChildEnd.signal(SIGKILL).problem(timeout: nil, fileReportedError: false),
                        "the process running this file was killed by signal 9 (SIGKILL: out of memory?)")
         XCTAssertEqual(ChildEnd.signal(SIGSEGV).problem(timeout: nil, fileReportedError: false),

@@ -46,12 +46,13 @@ final class ChildRecordTests: XCTestCase {
         XCTAssertEqual(RecordLine.decode("done\t"), ["done", ""])
     }
 
-    func testBytesThatAreNotUTF8ReadAsReplacementCharacters() {
+    func testBytesThatAreNotUTF8AreKept() {
         let bytes: [UInt8] = Array("error\t\t\t".utf8) + [0xC3, 0x5C, 0x6E] + Array("\t".utf8)
         guard case .success(.error(_, _, let message, _)) = ChildRecord.decode(bytes[...]) else {
             return XCTFail("not an error record")
         }
-        XCTAssertEqual(message, "\u{FFFD}\n")
+        XCTAssertEqual(ByteString.bytes(of: message), [0xC3, 0x0A])
+        XCTAssertEqual(ByteString.readable(message), "\\xC3\n")
     }
 
     func testAnUnknownRecordIsAnError() {

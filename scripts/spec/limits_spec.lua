@@ -136,6 +136,35 @@ os.execute("sleep 5")
     assert.matches(TIMEOUT, err)
     assert.matches('"traceEvents"', P.read(dir .. "/t.json"))
   end)
+
+  -- lua_close runs the script's finalizers at the end, as lua.c's does;
+  -- before, a run with --timeout (whose timer kept the state) never closed it.
+  it("leaves the end of the run as it is: finalizers run at lua_close", function()
+    local script = P.script([[u = setmetatable({}, {__gc = function() io.write("finalized\n") end})]])
+    for _, options in ipairs{"", "--timeout 5", "--trace /dev/null"} do
+      local out, _, status = P.navlua("run " .. options .. " " .. q(script))
+      assert.are.equal(0, status)
+      assert.are.equal("finalized\n", out, options)
+    end
+  end)
+
+  -- The timer must not end a run whose script has stopped and is only
+  -- slow to report (standard error a full pipe whose reader is late):
+  -- before, both the script's error and the timer said "timeout:".
+  it("says timeout once when the error is slow to be written", function()
+    local dir = P.tempdir()
+    local _, _, status = P.sh("bash -c " .. q(q(P.binary()) .. " run --timeout 0.3 --trace /dev/full -e "
+      .. q("io.stderr:write(string.rep('e', 65536)) while true do end")
+      .. " 2> >(sleep 1.5; cat > " .. q(dir .. "/err") .. "); echo $? > " .. q(dir .. "/status")))
+    assert.are.equal(0, status)
+    assert.is_true(P.wait_for(dir .. "/status", 5))
+    P.sleep(2)   -- the late reader
+    local err = P.read(dir .. "/err")
+    local _, timeouts = err:gsub("timeout: ", "")
+    assert.are.equal(1, timeouts)
+    assert.are.equal("1\n", P.read(dir .. "/status"))
+    assert.matches("cannot write '/dev/full'", err)
+  end)
 end)
 
 describe("--memory-limit", function()

@@ -66,58 +66,148 @@ public func formatNumber(_ d: Double, places: Int) -> String {
     return frac.isEmpty ? whole : whole + "." + frac
 }
 
+extension TraceEvent {
+    /// What a dropped slot of the trace's ring holds.
+    static let dropped = TraceEvent(nanos: 0, frame: 0, kind: .app, fields: [])
+
+    /// What keeping this event costs, in bytes (an estimate, for
+    /// `MemoryAccount`): the event and its fields array, each field, and
+    /// the UTF-8 of every string value too long to be stored inline (Swift
+    /// keeps up to 15 bytes in the string itself). Field names are the
+    /// engine's literals, which cost nothing.
+    var retainedBytes: Int {
+        var n = 64 + 32 + 40 * fields.count   // the event's slot, the array's header, the fields
+        for field in fields {
+            if case .string(let s) = field.1 {
+                let count = s.utf8.count
+                if count > 15 { n += 32 + count }
+            }
+        }
+        return n
+    }
+}
+
 /// The record of a run: a bounded list of events and the subscribers told of
-/// each one as it happens.
+/// each one as it happens. It is bounded twice: by its count of events
+/// (`limit`) and by the bytes they keep (`byteLimit`, as `retainedBytes`
+/// counts them: a screen title of 100,000 characters is copied into each
+/// event that names it); the oldest events are dropped first. What it keeps
+/// is counted in the world's `MemoryAccount`.
 public final class Trace {
     /// Most events kept; older ones are dropped first (0 keeps none).
     public let limit: Int
-    private var ring: [TraceEvent] = []
-    private var head = 0
-    public private(set) var dropped = 0
-    public private(set) var recorded = 0
+    /// Most bytes the kept events may hold (`TraceEvent.retainedBytes`).
+    public let byteLimit: Int
+    /// The events kept and their counts, in one value so that an append
+    /// is one access to the trace's storage.
+    private var kept = Ring()
+    public var count: Int { kept.count }
+    public var dropped: Int { kept.dropped }
+    public var recorded: Int { kept.recorded }
+    /// Bytes the kept events hold now.
+    public var bytes: Int { kept.bytes }
+    private let account: MemoryAccount
 
     public typealias Subscriber = (TraceEvent) throws -> Void
     private var subscribers: [(id: Int, kind: TraceEvent.Kind?, fn: Subscriber)] = []
     private var nextSubscriberID = 1
 
-    public init(limit: Int) { self.limit = max(0, limit) }
+    /// What one subscription costs the engine, in bytes (an estimate: the
+    /// entry, the closure's context, the embedder's reference to its
+    /// function; 1,000,000 subscriptions measured 250 MB of resident
+    /// memory beyond the Lua heap).
+    public static let subscriberBytes = 256
 
-    public var events: [TraceEvent] {
-        if ring.count < limit || head == 0 { return ring }
-        return Array(ring[head...] + ring[..<head])
+    public init(limit: Int, byteLimit: Int = WorldConfig.defaultTraceBytes, account: MemoryAccount = MemoryAccount()) {
+        self.limit = max(0, limit)
+        self.byteLimit = max(0, byteLimit)
+        self.account = account
     }
 
-    public var count: Int { ring.count }
+    deinit { account.add(-(kept.bytes + subscribers.count * Trace.subscriberBytes)) }
+
+    public var events: [TraceEvent] { kept.events }
 
     /// Stores `event` and returns the subscribers to tell; the world calls
     /// them, since they are user code.
     func append(_ event: TraceEvent) -> [Subscriber] {
-        recorded += 1
-        if limit > 0 {
-            if ring.count < limit {
-                ring.append(event)
-            } else {
-                ring[head] = event
-                head = (head + 1) % limit
-                dropped += 1
-            }
-        } else {
-            dropped += 1
-        }
+        let change = kept.append(event, limit: limit, byteLimit: byteLimit)
+        if change != 0 { account.add(change) }
         if subscribers.isEmpty { return [] }
         return subscribers.compactMap { $0.kind == nil || $0.kind == event.kind ? $0.fn : nil }
+    }
+
+    /// The ring of kept events: `count` of them from `first`, wrapping
+    /// around; a dropped slot holds `TraceEvent.dropped` (nothing kept).
+    private struct Ring {
+        var events_: [TraceEvent] = []
+        var sizes: [Int] = []
+        var first = 0
+        var count = 0
+        var dropped = 0
+        var recorded = 0
+        var bytes = 0
+
+        var events: [TraceEvent] {
+            if first == 0 && count == events_.count { return events_ }
+            return (0..<count).map { events_[(first + $0) % events_.count] }
+        }
+
+        /// Keeps `event`, the oldest going first as the bounds require;
+        /// returns the change in bytes kept.
+        mutating func append(_ event: TraceEvent, limit: Int, byteLimit: Int) -> Int {
+            recorded += 1
+            let size = event.retainedBytes
+            guard limit > 0 && size <= byteLimit else {
+                dropped += 1
+                return 0
+            }
+            let before = bytes
+            // room first, the oldest going: then the event takes a free slot
+            while count > 0 && (count >= limit || bytes + size > byteLimit) { dropOldest() }
+            if count < events_.count {
+                let slot = (first + count) % events_.count
+                events_[slot] = event
+                sizes[slot] = size
+            } else {
+                if first != 0 {   // a full ring that grows again: unwrap it once
+                    events_ = Array(events_[first...] + events_[..<first])
+                    sizes = Array(sizes[first...] + sizes[..<first])
+                    first = 0
+                }
+                events_.append(event)
+                sizes.append(size)
+            }
+            count += 1
+            bytes += size
+            return bytes - before
+        }
+
+        private mutating func dropOldest() {
+            bytes -= sizes[first]
+            events_[first] = TraceEvent.dropped
+            first = (first + 1) % events_.count
+            count -= 1
+            dropped += 1
+        }
     }
 
     public func subscribe(kind: TraceEvent.Kind?, _ fn: @escaping Subscriber) -> Int {
         let id = nextSubscriberID
         nextSubscriberID += 1
         subscribers.append((id, kind, fn))
+        account.add(Trace.subscriberBytes)
         return id
     }
 
-    func removeSubscribers() { subscribers.removeAll() }
+    func removeSubscribers() {
+        account.add(-subscribers.count * Trace.subscriberBytes)
+        subscribers.removeAll()
+    }
 
     public func unsubscribe(_ id: Int) {
+        let before = subscribers.count
         subscribers.removeAll { $0.id == id }
+        account.add(-(before - subscribers.count) * Trace.subscriberBytes)
     }
 }

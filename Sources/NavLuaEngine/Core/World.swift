@@ -6,6 +6,12 @@ public struct WorldConfig: Sendable {
     public var layout: Layout = .leftToRight
     /// Most trace events kept (oldest dropped first); 0 keeps none.
     public var traceLimit: Int = 100_000
+    /// Most bytes the kept trace events may hold (oldest dropped first), as
+    /// `TraceEvent.retainedBytes` counts them.
+    public var traceBytes: Int = WorldConfig.defaultTraceBytes
+    /// 32 MiB: about 200,000 events of short titles, more than `traceLimit`
+    /// keeps; it binds only when events copy long strings.
+    public static let defaultTraceBytes = 32 << 20
     public var tunables = Tunables()
     public init() {}
 }
@@ -47,10 +53,16 @@ public final class World {
     /// Nil (the default) costs one check per frame.
     public var frameObserver: ((World) -> Void)?
 
-    public init(_ config: WorldConfig = WorldConfig()) {
+    /// What the engine keeps for the script, counted (`MemoryAccount`).
+    public let account: MemoryAccount
+
+    /// `account`: where the world counts the bytes it keeps (by default an
+    /// account of its own).
+    public init(_ config: WorldConfig = WorldConfig(), account: MemoryAccount = MemoryAccount()) {
         self.config = config
         self.clock = Clock(fps: config.fps)
-        self.trace = Trace(limit: config.traceLimit)
+        self.account = account
+        self.trace = Trace(limit: config.traceLimit, byteLimit: config.traceBytes, account: account)
     }
 
     public var width: Double { config.width }

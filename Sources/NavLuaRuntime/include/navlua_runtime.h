@@ -61,10 +61,14 @@ typedef int (*navlua_ExitHook)(void *context, int status);
 ** every thread of the state reaches them in one call. */
 typedef struct navlua_Limits {
   size_t used;            /* bytes allocated by this state */
+  size_t engine_used;     /* bytes the engine keeps for this state's script (its MemoryAccount) */
+  size_t engine_collected; /* engine_used after the last collection it caused (trampoline.c) */
   size_t memory_limit;    /* 0: none */
   double deadline;        /* CLOCK_MONOTONIC seconds; 0: none */
   volatile sig_atomic_t interrupted;
-  int stop_reason;        /* 0 none, 1 timeout, 2 interrupt */
+  volatile sig_atomic_t interrupt_signal; /* what `interrupted` came from; 0: SIGINT */
+  volatile sig_atomic_t terminated;       /* a stop signal `navlua run` took: stop for good */
+  int stop_reason;        /* 0 none, 1 timeout, 2 interrupt, 3 terminated */
   int swift_depth;        /* >0 while a Swift function runs: see navlua_alloc */
   int armed;              /* navlua's count hook runs on every thread (hook.c) */
   int user_hooks;         /* a script has called debug.sethook with a function */
@@ -92,6 +96,12 @@ static inline navlua_Limits *navlua_limits(lua_State *L) {
   return (navlua_Limits *)ud;
 }
 
+/* The counter the engine counts the bytes it keeps into (a shim, inline):
+** after each call into Swift the memory limit holds `used + engine_used`
+** (trampoline.c), so a script cannot grow without bound through what the
+** engine copies for it (trace events, their strings, subscriptions). */
+static inline size_t *navlua_engine_counter(lua_State *L) { return &navlua_limits(L)->engine_used; }
+
 /* Makes `lim` (zeroed here, owned by the caller for the state's whole life)
 ** the limits of a state that some other host made, keeping its allocator;
 ** navlua_release_state gives the host's allocator back. */
@@ -108,6 +118,13 @@ NAVLUA_API const char *navlua_stop_message(navlua_Limits *lim);
 ** deadline hooking the running threads as the deadline's alarm does;
 ** NULL if none. */
 NAVLUA_API const char *navlua_take_stop(lua_State *L);
+
+/* The progress count of this process (an acquire read, for a watchdog
+** thread, which may read it at any time, even while a state is closed):
+** bumped at each call into Swift and back into Lua and at each of the
+** engine's limit checks. A count that moves means a main thread that is
+** slow, not stuck; see internal.h. */
+NAVLUA_API unsigned long navlua_progress(void);
 
 /* ---- hook.c: the one hook, and debug.sethook/gethook around it ----------- */
 
@@ -134,8 +151,15 @@ NAVLUA_API void navlua_sigint_end(void);
 ** input runs (`in_chunk`). The handler stays: the session goes on. */
 NAVLUA_API void navlua_catch_sigint(lua_State *L);
 
-/* A spec file's process: the first SIGINT stops the thread running. */
-NAVLUA_API void navlua_test_child_catch_sigint(lua_State *L);
+/* A spec file's process: the first SIGINT, SIGTERM or SIGHUP stops the
+** thread running; SIGPIPE keeps its default, as under busted. */
+NAVLUA_API void navlua_test_child_catch_signals(lua_State *L);
+
+/* `navlua run`: SIGTERM, SIGHUP and SIGPIPE (unless inherited ignored)
+** stop L's script for good at its next instruction, as a timeout does, and
+** are noted (navlua_first_stop_signal) for the exit; a second SIGTERM or
+** SIGHUP has its default action. */
+NAVLUA_API void navlua_run_catch_signals(lua_State *L);
 
 /* Sets L's deadline alarm for CLOCK_MONOTONIC time `at`, to go off in the
 ** calling thread (the one that runs L). Returns 0 on success. */
@@ -177,6 +201,10 @@ typedef int (*navlua_SwiftFunction)(lua_State *L);
 /* Pushes a Lua function that calls `f` through the trampoline. `nup` values
 ** on the stack become upvalues 2...nup+1. */
 NAVLUA_API void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup);
+
+/* Pushes `f` as a `__gc` metamethod: through a trampoline that raises f's
+** error but never holds the memory limit (see trampoline.c). */
+NAVLUA_API void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f);
 
 /* Pushes `f` as a plain C function, without the trampoline: only for Swift
 ** functions that can never fail and never allocate (navlua.now). */

@@ -26,6 +26,7 @@ enum Outputs {
         guard options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil else { return }
         host.beforeExit = { [unowned host] status in
             guard let ok = endRun(host, options) else { return status }
+            RunCommand.exitIfSignalled()
             return ok || status != 0 ? status : 1
         }
     }
@@ -65,9 +66,25 @@ enum Outputs {
     /// were written (or none were asked for), false when one failed, nil
     /// when the watchdog is ending the process (the caller must not exit).
     static func endRun(_ host: NavLuaHost, _ options: RunOptions) -> Bool? {
-        guard ended.take() else { return nil }
+        guard claimEnd() else { return nil }
         return write(host, options)
     }
+
+    /// The main thread's claim to end the run, taken once its Lua has
+    /// returned and before it reports anything (the script's error
+    /// included): false when a watchdog has it, which then says why the run
+    /// ended, writes the files and exits. Taken at the report, a watchdog
+    /// firing while the error is being written (standard error blocked)
+    /// cannot add a second `timeout:` line.
+    static func claimEnd() -> Bool {
+        if mainClaimed { return true }
+        guard ended.take() else { return false }
+        mainClaimed = true
+        stuck = nil   // no watchdog reads it now; the host can close (and run finalizers)
+        return true
+    }
+
+    nonisolated(unsafe) private static var mainClaimed = false
 
     // MARK: a run stuck past its deadline
 
@@ -79,18 +96,66 @@ enum Outputs {
 
     nonisolated(unsafe) private static var stuck: (host: NavLuaHost, options: RunOptions)?
 
-    /// Starts the watchdog for a run with a deadline.
+    /// Starts the watchdog for a run with a deadline, and for a run with
+    /// files to write, the one that writes them after a stop signal.
     static func watch(_ host: NavLuaHost, _ options: RunOptions) {
-        guard host.deadline > 0 else { return }
+        let files = options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil
+        // (kept only then, until the run ends: lua_close runs the script's
+        // finalizers, as lua.c does)
+        guard host.deadline > 0 || files else { return }
         stuck = (host, options)
-        _ = Watchdog.start(at: host.deadline + stuckGrace, fire: endStuckRun)
+        if host.deadline > 0 { _ = Watchdog.start(at: host.deadline + stuckGrace, fire: endStuckRun) }
+        if files { _ = navlua_start_signal_watchdog(stuckGrace, endSignalledRun) }
+    }
+
+    /// On a watchdog's thread: waits while the main thread still makes
+    /// progress (calls between Swift and Lua, the engine's limit checks
+    /// count up), for at most `slowGrace`: a main thread that is slow, not
+    /// stuck, stops at its next check and writes the files itself; the
+    /// watchdog must not read the world and the frame recorder while they
+    /// still change. Once the count stands still, its acquire read orders
+    /// the main thread's last writes to them before the watchdog's reads.
+    private static func waitWhileFramesRun() {
+        let start = monotonic()
+        var seen = NavLuaHost.progress
+        while monotonic() - start < slowGrace {
+            var ts = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            nanosleep(&ts, nil)
+            let now = NavLuaHost.progress
+            if now == seen { return }
+            seen = now
+        }
+    }
+
+    /// The longest a watchdog waits for a slow main thread (seconds).
+    static let slowGrace = 5.0
+
+    private static func monotonic() -> Double { navlua_monotonic() }
+
+    /// On the signal watchdog's thread, `stuckGrace` after SIGTERM, SIGHUP
+    /// or SIGPIPE, if the run has not ended by then (its main thread is
+    /// blocked or busy in C): writes the files, says why, and ends the
+    /// process by the signal.
+    private static let endSignalledRun: @convention(c) (Int32) -> Void = { signal in
+        waitWhileFramesRun()
+        guard ended.take(), let (host, options) = stuck else { return }
+        _ = write(host, options)
+        navlua_try_flush_stdout()
+        if signal != SIGPIPE {
+            let name = signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "signal \(signal)"
+            let message = "navlua: interrupted! (\(name))\n"
+                + "(the script was stuck in a call that Lua's hooks cannot stop, so there is no traceback)\n"
+            writeStandardError(Array(message.utf8))
+        }
+        navlua_exit_by_signal(signal)
     }
 
     /// On the watchdog's thread: writes the files (the main thread is
     /// blocked or busy in C, not in the engine), says why, and exits 1
     /// without running anything else of Lua's.
     private static let endStuckRun: @convention(c) () -> Void = {
-        guard let (host, options) = stuck, ended.take() else { return }
+        waitWhileFramesRun()
+        guard ended.take(), let (host, options) = stuck else { return }
         _ = write(host, options)
         navlua_try_flush_stdout()
         let message = "navlua: timeout: the script ran past its time limit\n"
