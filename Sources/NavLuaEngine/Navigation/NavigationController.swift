@@ -3,7 +3,7 @@
 /// it is busy (from a hook, or during a transition).
 ///
 /// Its parts, one file each: this one holds the state and its writers (the
-/// stack changes in `setStack` alone, a transition begins and ends in
+/// stack changes in `setStack` and its two siblings alone, a transition begins and ends in
 /// `begin` and `end`); `NavigationQueue` the calls and their queue;
 /// `NavigationStack` what push, pop and back do; `NavigationPresentation`
 /// present and dismiss; `NavigationInteractivePop` what a finger's pop and
@@ -98,7 +98,14 @@ public final class NavigationController: NavigationFacts {
 
     // MARK: the stack
 
-    /// The one place the stack changes, so that pins and ownership follow.
+    /// The stack's writers (`setStack`, `pushOnStack`, `dropFromStack`):
+    /// the only places it changes, so that pins and ownership follow. A
+    /// screen is in the stack at most once (push refuses a screen already
+    /// in it, set_screens a list that holds one twice), so a screen is in
+    /// it exactly when its `navigation` is this one.
+    ///
+    /// `setStack` replaces the whole stack (the root, set_screens, the
+    /// release): work in the stack's size, as the call passes a list.
     func setStack(_ new: [Screen]) {
         for screen in new {
             screen.pins += 1
@@ -109,6 +116,24 @@ public final class NavigationController: NavigationFacts {
             if !new.contains(where: { $0 === screen }) { screen.navigation = nil }
         }
         screens = new
+    }
+
+    /// A push: one screen on top. Nothing below it is copied or visited,
+    /// so a push costs the same on any stack.
+    func pushOnStack(_ screen: Screen) {
+        screen.pins += 1
+        screen.navigation = self
+        screens.append(screen)
+    }
+
+    /// A pop: the screens above the first `count` leave, bottom first (the
+    /// order `setStack` unpins them in). Those below are not visited.
+    func dropFromStack(keeping count: Int) {
+        for screen in screens[count...] {
+            screen.pins -= 1
+            screen.navigation = nil
+        }
+        screens.removeLast(screens.count - count)
     }
 
     /// Empties the stack and the queue when the world shuts down.
