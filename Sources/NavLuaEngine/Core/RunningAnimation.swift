@@ -31,7 +31,7 @@ extension World {
                  apply: @escaping (Double) -> Void, complete: @escaping () -> Void,
                  abandoned: (() -> Void)? = nil) -> Int {
         let running = RunningAnimation(
-            id: nextID("animation"),
+            id: nextID(\.animation),
             animation: Animation(from: from, to: to, start: now, seconds: seconds, curve: curve),
             label: label, apply: apply, complete: complete, abandoned: abandoned)
         animations.append(running)
@@ -59,9 +59,10 @@ extension World {
         guard !animations.isEmpty else { return }
         let t = now
         for running in animations { running.apply(running.animation.value(at: t)) }
+        // most frames finish nothing: no list is built for them
+        guard animations.contains(where: { $0.animation.isDone(at: t) }) else { return }
         let done = animations.filter { $0.animation.isDone(at: t) }
-        guard !done.isEmpty else { return }
-        animations.removeAll { running in done.contains { $0 === running } }
+        animations.removeAll { $0.animation.isDone(at: t) }
         for running in done { running.complete() }
     }
 }

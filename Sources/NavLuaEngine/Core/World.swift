@@ -29,7 +29,8 @@ public final class World {
     /// configuration it occurred in.
     private var pitfallLines: [String] = []
 
-    private var nextIDs: [String: Int] = [:]
+    /// The last id given to each kind of thing (ids count from 1 per kind).
+    private var lastIDs = LastIDs()
     /// >0 while user code (a hook or a subscriber) runs.
     public internal(set) var hookDepth = 0
     /// Some transition coordinator has a callback for each frame
@@ -63,10 +64,16 @@ public final class World {
     /// call now would re-enter the engine.
     public var isBusy: Bool { hookDepth > 0 || isDriving }
 
-    func nextID(_ kind: String) -> Int {
-        let id = (nextIDs[kind] ?? 0) + 1
-        nextIDs[kind] = id
-        return id
+    /// The kinds of things that get ids, one counter each: a stored field
+    /// per kind rather than a dictionary keyed by name, as an animation
+    /// takes one on every push and pop.
+    struct LastIDs {
+        var nav = 0, screen = 0, animation = 0, touch = 0, coordinator = 0
+    }
+
+    func nextID(_ kind: WritableKeyPath<LastIDs, Int>) -> Int {
+        lastIDs[keyPath: kind] += 1
+        return lastIDs[keyPath: kind]
     }
 
     // MARK: entering the engine
@@ -121,7 +128,7 @@ public final class World {
                                prepare: (NavigationController) throws(NavError) -> Void = { _ in })
         throws(NavError) -> NavigationController {
         try options.check()
-        let nav = NavigationController(world: self, id: nextID("nav"), options: options)
+        let nav = NavigationController(world: self, id: nextID(\.nav), options: options)
         do throws(NavError) {
             try drive { () throws(NavError) in
                 if let root = root { try nav.validateNewScreen(root) }
@@ -140,7 +147,7 @@ public final class World {
     }
 
     public func makeScreen(_ source: ScreenSource) -> Screen {
-        Screen(id: nextID("screen"), source: source)
+        Screen(id: nextID(\.screen), source: source)
     }
 
     // MARK: user code
@@ -231,8 +238,16 @@ public final class World {
     }
 
     /// Adds an event to the trace and tells its subscribers.
-    func record(_ kind: TraceEvent.Kind, _ fields: KeyValuePairs<String, TraceValue>) {
-        recordFields(kind, fields.map { ($0.key, $0.value) })
+    func record(_ kind: TraceEvent.Kind, _ fields: TraceFields) {
+        recordFields(kind, fields.list)
+    }
+
+    /// An event's fields as the call site writes them, a dictionary literal
+    /// (`["nav": .int(id)]`), kept in their order: the literal's own list
+    /// becomes the event's, where KeyValuePairs needed a copy.
+    struct TraceFields: ExpressibleByDictionaryLiteral {
+        let list: [(String, TraceValue)]
+        init(dictionaryLiteral elements: (String, TraceValue)...) { list = elements }
     }
 
     /// `record` with the fields as a list. A subscriber's failure is kept
@@ -285,7 +300,7 @@ public final class World {
         let start = now
         try drive { () throws(NavError) in
             var frames = 0
-            while !activeThings().isEmpty {
+            while !isSettled {
                 if frames >= limit {
                     throw .stillActive(seconds: maxSeconds, active: activeThings(), pitfalls: pitfallLines)
                 }
@@ -294,6 +309,16 @@ public final class World {
             }
         }
         return Double(now - start) / 1e9
+    }
+
+    /// Whether nothing keeps the world from being settled: `activeThings()`
+    /// would be empty. Told without building its words, as settle asks it
+    /// on every frame (a transition's label reads its screen's title).
+    var isSettled: Bool {
+        touches.isEmpty
+            && navigations.allSatisfy { $0.transition == nil && $0.queue.isEmpty }
+            // with no transition running, every labelled animation counts
+            && !animations.contains { !$0.label.isEmpty }
     }
 
     /// What keeps the world from being settled, in words.
