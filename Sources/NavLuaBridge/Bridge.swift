@@ -10,7 +10,11 @@ public final class Bridge {
     /// coroutine a script called navlua from. Hooks and callbacks run on it,
     /// never on a thread that is suspended in a resume.
     private(set) var L: OpaquePointer
-    public private(set) var world: World
+    public var world: World { currentWorld }
+    /// The world's storage, private so that the optimizer sees every access
+    /// to it and drops the run-time exclusivity check from each read (every
+    /// call into navlua reads it; see World's `frameClock`).
+    private var currentWorld: World
     /// Bumped by navlua.reset: objects of an older world are refused.
     private(set) var generation = 0
     private var nextScreenID = 0
@@ -38,7 +42,7 @@ public final class Bridge {
 
     init(L: OpaquePointer) {
         self.L = L
-        world = World()
+        currentWorld = World()
         let lua = Lua(L)
         makeRegistryTable(lua, Bridge.screenTables, mode: "v")
         makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
@@ -68,7 +72,7 @@ public final class Bridge {
     /// A fresh world: clock 0, no navigations, an empty trace.
     func reset(_ config: WorldConfig) {
         world.shutdown()
-        world = World(config)
+        currentWorld = World(config)
         generation += 1
         let lua = Lua(L)
         for key in [Bridge.navObjects, Bridge.pinnedScreens] {
