@@ -6,17 +6,19 @@ import NavLuaVisuals
 /// registry tables that tie Lua values to engine objects. It lives in the
 /// state's extra space, so every Swift function reaches it in one load.
 public final class Bridge {
+    // @exclusivity(unchecked): read by every call from Lua, written only by
+    // plain assignments (see World).
     /// The Lua thread of the call in progress: the main state, or the
     /// coroutine a script called navlua from. Hooks and callbacks run on it,
     /// never on a thread that is suspended in a resume.
-    private(set) var L: OpaquePointer
+    @exclusivity(unchecked) private(set) var L: OpaquePointer
     public var world: World { currentWorld }
     /// The world's storage, private so that the optimizer sees every access
     /// to it and drops the run-time exclusivity check from each read (every
     /// call into navlua reads it; see World's `frameClock`).
     private var currentWorld: World
     /// Bumped by navlua.reset: objects of an older world are refused.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     private var nextScreenID = 0
     /// Samples every frame for --timeline, --filmstrip and the trace's
     /// counters; nil (the default) unless one of them was asked for. It

@@ -17,16 +17,22 @@ public struct WorldConfig: Sendable {
 /// runs navigation calls that were queued.
 public final class World {
     public let config: WorldConfig
+    // Properties marked @exclusivity(unchecked) are read on every frame or
+    // every call; each read would otherwise pay a run-time exclusivity check
+    // (swift_beginAccess, about 60 instructions: half of an idle frame).
+    // Every write to them is a plain assignment or an in-place change whose
+    // closures read none of them, so no two accesses can overlap, whatever
+    // a script does.
     public var clock: Clock { frameClock }
     /// The clock's storage, private so that the optimizer sees every access
     /// to it and drops the run-time exclusivity check from each read (a
     /// swift_beginAccess, about 60 instructions, several times a frame).
     private var frameClock: Clock
     public let trace: Trace
-    public private(set) var navigations: [NavigationController] = []
+    @exclusivity(unchecked) public private(set) var navigations: [NavigationController] = []
     /// Touches that are down, in the order they went down.
-    public internal(set) var touches: [Touch] = []
-    var animations: [RunningAnimation] = []
+    @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
+    @exclusivity(unchecked) var animations: [RunningAnimation] = []
     /// The pitfalls that occurred, first occurrence order (manual §6.4).
     public private(set) var pitfalls: [Pitfall] = []
     /// Their lines for failure messages, each with the fix for the
@@ -35,22 +41,25 @@ public final class World {
 
     /// The last id given to each kind of thing (ids count from 1 per kind).
     private var lastIDs = LastIDs()
+    /// Calls waiting in all navigations' queues, so that a frame with none
+    /// visits no navigation (NavigationQueue keeps it).
+    @exclusivity(unchecked) var queuedCalls = 0
     /// >0 while user code (a hook or a subscriber) runs.
-    public internal(set) var hookDepth = 0
+    @exclusivity(unchecked) public internal(set) var hookDepth = 0
     /// Some transition coordinator has a callback for each frame
     /// (`animate_alongside`); cleared when a frame finds none.
-    var coordinatorsFollowFrames = false
+    @exclusivity(unchecked) var coordinatorsFollowFrames = false
     /// True while a driving call (tick, a touch, a navigation call) runs.
-    public private(set) var isDriving = false
+    @exclusivity(unchecked) public private(set) var isDriving = false
     /// The first failure of user code that no driving call has thrown yet.
-    private var failure: NavError?
+    @exclusivity(unchecked) private var failure: NavError?
     /// Asked every few frames; a message ends the running call (timeouts,
     /// Ctrl-C). The engine itself never reads a wall clock.
-    public var shouldStop: (() -> String?)?
+    @exclusivity(unchecked) public var shouldStop: (() -> String?)?
     /// Called at the end of every frame, after queued calls ran; a frame
     /// recorder samples `visual()` here for --timeline and --filmstrip.
     /// Nil (the default) costs one check per frame.
-    public var frameObserver: ((World) -> Void)?
+    @exclusivity(unchecked) public var frameObserver: ((World) -> Void)?
 
     public init(_ config: WorldConfig = WorldConfig()) {
         self.config = config
@@ -358,7 +367,7 @@ public final class World {
     }
 
     func drainQueues() {
-        guard hookDepth == 0 else { return }
+        guard hookDepth == 0, queuedCalls > 0 else { return }
         for nav in navigations { nav.drainQueue() }
     }
 }
