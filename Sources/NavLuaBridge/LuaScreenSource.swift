@@ -44,7 +44,8 @@ final class LuaScreenSource: ScreenSource {
         let top = lua.top
         defer { lua.setTop(top) }
         guard pushTable() else { return try read(lua) }   // reads nil
-        if navlua_safe_getfield(b.L, lua.top, name) != LUA_OK {
+        // withCString: no copy of the name (see Lua.object)
+        if name.withCString({ navlua_safe_getfield(b.L, lua.top, $0) }) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(name)' failed: \(lua.string(-1) ?? "?")")
         }
         return try read(lua)
@@ -90,7 +91,8 @@ final class LuaScreenSource: ScreenSource {
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         guard pushTable() else { return .undefined }
         let table = lua.top
-        if navlua_safe_getfield(L, table, hook.rawValue) != LUA_OK {
+        // withCString: no copy of the name (see Lua.object)
+        if hook.rawValue.withCString({ navlua_safe_getfield(L, table, $0) }) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(hook.rawValue)' failed: \(lua.string(-1) ?? "?")")
         }
         if lua.isNil(-1) { return .undefined }

@@ -12,7 +12,8 @@ enum NavigationBinding {
     ]
 
     static func register(_ lua: Lua) {
-        lua.registerObjectType(metatable, methods: methods, index: index, newIndex: newIndex, toString: toString)
+        lua.registerObjectType(metatable, methods: methods, fields: Field.allCases.map(\.rawValue),
+                               index: index, newIndex: newIndex, toString: toString)
     }
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
@@ -411,9 +412,9 @@ enum NavigationBinding {
     static let index: navlua_SwiftFunction = { L in
         bridged(L, "navigation") { b, lua in
             if lua.pushMethod() { return 1 }
-            guard let key = lua.string(2),
+            guard lua.type(2) == LUA_TSTRING,
                   let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
-            switch Field(rawValue: key) {
+            switch lua.field(Field.self) {
             case .screens:
                 lua.newTable(array: Int32(nav.count))
                 for (i, s) in nav.screens.enumerated() {

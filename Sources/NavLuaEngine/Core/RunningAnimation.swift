@@ -4,6 +4,9 @@
 package final class RunningAnimation {
     let id: Int
     let animation: Animation
+    /// `animation.end`, kept apart: asking the animation whether it is done
+    /// copied it (its curve is an enum with an indirect case), twice a frame.
+    let end: Int
     /// How `settle` names it while it runs ("transition push of 'B'").
     let label: String
     let apply: (Double) -> Void
@@ -16,6 +19,7 @@ package final class RunningAnimation {
          abandoned: (() -> Void)? = nil) {
         self.id = id
         self.animation = animation
+        self.end = animation.end
         self.label = label
         self.apply = apply
         self.complete = complete
@@ -60,9 +64,9 @@ extension World {
         let t = now
         for running in animations { running.apply(running.animation.value(at: t)) }
         // most frames finish nothing: no list is built for them
-        guard animations.contains(where: { $0.animation.isDone(at: t) }) else { return }
-        let done = animations.filter { $0.animation.isDone(at: t) }
-        animations.removeAll { $0.animation.isDone(at: t) }
+        guard animations.contains(where: { t >= $0.end }) else { return }
+        let done = animations.filter { t >= $0.end }
+        animations.removeAll { t >= $0.end }
         for running in done { running.complete() }
     }
 }
