@@ -68,7 +68,12 @@ public final class Bridge {
 
     /// Pushes the registry table stored under `key`.
     func pushRegistryTable(_ key: String) {
-        Lua(L).rawGet(navlua_registryindex(), key)
+        // The keys are literals: withCString hands Lua the literal's own
+        // address, which lua_pushstring's string cache knows from the last
+        // time (a key pushed by length is hashed and interned every time,
+        // ~250 instructions).
+        _ = key.withCString { lua_pushstring(L, $0) }
+        lua_rawget(L, navlua_registryindex())
     }
 
     /// A fresh world: clock 0, no navigations, an empty trace.

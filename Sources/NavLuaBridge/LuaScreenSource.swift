@@ -28,10 +28,15 @@ final class LuaScreenSource: ScreenSource {
         return false
     }
 
+    private static let titleKey: StaticString = "title"
+
     func title() -> String {
         guard let b = bridge, pushTable() else { return lastTitle }
         let lua = Lua(b.L)
-        lua.rawGet(-1, "title")
+        // a literal's address: lua_pushstring's cache knows it (see
+        // Bridge.pushRegistryTable)
+        _ = lua_pushstring(b.L, UnsafeRawPointer(Self.titleKey.utf8Start).assumingMemoryBound(to: CChar.self))
+        lua_rawget(b.L, -2)
         if let t = lua.string(-1) { lastTitle = t }
         lua.pop(2)
         return lastTitle
