@@ -3,6 +3,20 @@ import NavLuaEngine
 
 /// Swift objects carried by Lua full userdata. Each userdata holds one
 /// retained reference; its `__gc` releases it.
+/// A Swift function that Lua calls by name: navlua's functions and each
+/// object type's methods. A struct, not a (String, navlua_SwiftFunction)
+/// tuple: the runtime builds a tuple's metadata, C function type and all,
+/// from its mangled name the first time a list of them is made, about
+/// 50,000 instructions of every start; a struct's metadata is static.
+struct LuaFunction {
+    let name: String
+    let function: navlua_SwiftFunction
+    init(_ name: String, _ function: navlua_SwiftFunction) {
+        self.name = name
+        self.function = function
+    }
+}
+
 extension Lua {
     func pushObject(_ object: AnyObject, metatable: String) {
         let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 4)!
@@ -88,15 +102,15 @@ extension Lua {
     /// A userdata type with methods: its metatable (with `__gc`), an
     /// `__index` function that finds the methods in its upvalue 2 before
     /// it reads fields, and the optional `__newindex` and `__tostring`.
-    func registerObjectType(_ name: String, methods: [(String, navlua_SwiftFunction)],
+    func registerObjectType(_ name: String, methods: [LuaFunction],
                             fields: [String] = [],
                             index: navlua_SwiftFunction, newIndex: navlua_SwiftFunction? = nil,
                             toString: navlua_SwiftFunction? = nil) {
         newObjectMetatable(name)
         newTable()
-        for (method, fn) in methods {
-            navlua_pushswiftfunction(L, fn, 0)
-            rawSet(-2, method)
+        for method in methods {
+            navlua_pushswiftfunction(L, method.function, 0)
+            rawSet(-2, method.name)
         }
         // the field names, each to its place in `fields` (from 1): see field(_:)
         newTable(hash: Int32(fields.count))

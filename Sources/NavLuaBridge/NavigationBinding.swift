@@ -5,10 +5,10 @@ import NavLuaEngine
 enum NavigationBinding {
     static let metatable = "navlua.Navigation"
 
-    static let methods: [(String, navlua_SwiftFunction)] = [
-        ("push", push), ("pop", pop), ("pop_to_root", popToRoot), ("pop_to", popTo),
-        ("set_screens", setScreens), ("back", back), ("present", present),
-        ("dismiss", dismiss), ("visual", visual), ("set_navigation_bar_hidden", setNavigationBarHidden),
+    static let methods: [LuaFunction] = [
+        LuaFunction("push", push), LuaFunction("pop", pop), LuaFunction("pop_to_root", popToRoot), LuaFunction("pop_to", popTo),
+        LuaFunction("set_screens", setScreens), LuaFunction("back", back), LuaFunction("present", present),
+        LuaFunction("dismiss", dismiss), LuaFunction("visual", visual), LuaFunction("set_navigation_bar_hidden", setNavigationBarHidden),
     ]
 
     static func register(_ lua: Lua) {

@@ -14,16 +14,16 @@ enum ScreenBinding {
     /// what the REPL's Tab offers after `screen.`).
     static var fields: [String] { ["title", "back_button"] + flagFields + numberFields + Hook.allCases.map(\.rawValue) }
 
-    static let methods: [(String, navlua_SwiftFunction)] = [("add_scroll_view", addScrollView)]
-    static let scrollMethods: [(String, navlua_SwiftFunction)] = []
+    static let methods: [LuaFunction] = [LuaFunction("add_scroll_view", addScrollView)]
+    static let scrollMethods: [LuaFunction] = []
 
     static func register(_ lua: Lua) {
         // Screen tables: methods through __index, a readable __tostring.
         luaL_newmetatable(lua.L, metatable)
         lua.newTable()
-        for (method, fn) in methods {
-            navlua_pushswiftfunction(lua.L, fn, 0)
-            lua.rawSet(-2, method)
+        for method in methods {
+            navlua_pushswiftfunction(lua.L, method.function, 0)
+            lua.rawSet(-2, method.name)
         }
         lua.rawSet(-2, "__index")
         navlua_pushswiftfunction(lua.L, screenToString, 0)

@@ -3,13 +3,13 @@ import NavLuaEngine
 
 /// navlua.reset, the clock and time: manual §2.3.
 enum WorldBinding {
-    static let functions: [(String, navlua_SwiftFunction)] = [
-        ("reset", reset), ("tick", tick), ("advance", advance), ("settle", settle), ("spring", spring),
-        ("background", background),
+    static let functions: [LuaFunction] = [
+        LuaFunction("reset", reset), LuaFunction("tick", tick), LuaFunction("advance", advance), LuaFunction("settle", settle), LuaFunction("spring", spring),
+        LuaFunction("background", background),
     ]
 
     /// Functions that cannot fail, pushed without the trampoline.
-    static let infallible: [(String, navlua_SwiftFunction)] = [("now", now), ("frame", frame)]
+    static let infallible: [LuaFunction] = [LuaFunction("now", now), LuaFunction("frame", frame)]
 
     static let reset: navlua_SwiftFunction = { L in
         bridged(L, "navlua.reset") { b, lua in
