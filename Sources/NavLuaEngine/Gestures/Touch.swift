@@ -7,7 +7,8 @@ public final class Touch {
 
     // @exclusivity(unchecked): read on every sample, written only by plain
     // assignments and in-place changes that call nothing that reads them
-    // (see World). Not `pan`: a sample changes it in place across a call.
+    // (see World). A sample changes `pan` in place across PanTracker.add,
+    // which reads nothing but the tracker itself.
     public let id: Int
     /// Where the finger is, as of the last delivered sample.
     @exclusivity(unchecked) public internal(set) var location: Point
@@ -22,7 +23,7 @@ public final class Touch {
     private(set) var liftedReason = "was lifted"
     /// Samples still to deliver, in order.
     @exclusivity(unchecked) var pending: [ScheduledSamples] = []
-    package var pan: PanTracker?
+    @exclusivity(unchecked) package var pan: PanTracker?
     weak var navigation: NavigationController?
     /// The pop gesture of its navigation, when this touch may drive it.
     @exclusivity(unchecked) var pop: PopGestureDetector?
