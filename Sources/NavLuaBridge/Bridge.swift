@@ -6,13 +6,19 @@ import NavLuaVisuals
 /// registry tables that tie Lua values to engine objects. It lives in the
 /// state's extra space, so every Swift function reaches it in one load.
 public final class Bridge {
+    // @exclusivity(unchecked): read by every call from Lua, written only by
+    // plain assignments (see World).
     /// The Lua thread of the call in progress: the main state, or the
     /// coroutine a script called navlua from. Hooks and callbacks run on it,
     /// never on a thread that is suspended in a resume.
-    private(set) var L: OpaquePointer
-    public private(set) var world: World
+    @exclusivity(unchecked) private(set) var L: OpaquePointer
+    public var world: World { currentWorld }
+    /// The world's storage, private so that the optimizer sees every access
+    /// to it and drops the run-time exclusivity check from each read (every
+    /// call into navlua reads it; see World's `frameClock`).
+    private var currentWorld: World
     /// Bumped by navlua.reset: objects of an older world are refused.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     private var nextScreenID = 0
     /// Samples every frame for --timeline, --filmstrip and the trace's
     /// counters; nil (the default) unless one of them was asked for. It
@@ -43,7 +49,7 @@ public final class Bridge {
     init(L: OpaquePointer) {
         self.L = L
         account = MemoryAccount(countingInto: navlua_engine_counter(L))
-        world = World(account: account)
+        currentWorld = World(account: account)
         let lua = Lua(L)
         makeRegistryTable(lua, Bridge.screenTables, mode: "v")
         makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
@@ -67,13 +73,18 @@ public final class Bridge {
 
     /// Pushes the registry table stored under `key`.
     func pushRegistryTable(_ key: String) {
-        Lua(L).rawGet(navlua_registryindex(), key)
+        // The keys are literals: withCString hands Lua the literal's own
+        // address, which lua_pushstring's string cache knows from the last
+        // time (a key pushed by length is hashed and interned every time,
+        // ~250 instructions).
+        _ = key.withCString { lua_pushstring(L, $0) }
+        lua_rawget(L, navlua_registryindex())
     }
 
     /// A fresh world: clock 0, no navigations, an empty trace.
     func reset(_ config: WorldConfig) {
         world.shutdown()
-        world = World(config, account: account)
+        currentWorld = World(config, account: account)
         generation += 1
         let lua = Lua(L)
         for key in [Bridge.navObjects, Bridge.pinnedScreens] {

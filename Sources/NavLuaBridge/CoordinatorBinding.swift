@@ -11,8 +11,8 @@ import NavLuaEngine
 enum CoordinatorBinding {
     static let metatable = "navlua.TransitionCoordinator"
 
-    static let methods: [(String, navlua_SwiftFunction)] = [
-        ("notify_when_interaction_changes", notify), ("animate_alongside", animateAlongside),
+    static let methods: [LuaFunction] = [
+        LuaFunction("notify_when_interaction_changes", notify), LuaFunction("animate_alongside", animateAlongside),
     ]
 
     static func register(_ lua: Lua) {

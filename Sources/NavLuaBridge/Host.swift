@@ -169,23 +169,23 @@ public final class NavLuaHost {
 
     /// Pushes a new `navlua` table: the functions, over the state's bridge.
     static func pushModuleTable(_ lua: Lua) {
-        var functions: [(String, navlua_SwiftFunction)] = [
-            ("screen", ScreenBinding.screen), ("navigation", NavigationBinding.navigation),
-            ("touch_down", TouchBinding.touchDown), ("drag", TouchBinding.drag), ("tap", TouchBinding.tap),
-            ("render", RenderBinding.render),
+        var functions: [LuaFunction] = [
+            LuaFunction("screen", ScreenBinding.screen), LuaFunction("navigation", NavigationBinding.navigation),
+            LuaFunction("touch_down", TouchBinding.touchDown), LuaFunction("drag", TouchBinding.drag), LuaFunction("tap", TouchBinding.tap),
+            LuaFunction("render", RenderBinding.render),
         ]
         functions += WorldBinding.functions
         functions += TraceBinding.functions
         functions += ReplBinding.functions
         functions += PresetBinding.functions
         lua.newTable(hash: Int32(functions.count + 1))
-        for (name, fn) in functions {
-            navlua_pushswiftfunction(lua.L, fn, 0)
-            lua.rawSet(-2, name)
+        for f in functions {
+            navlua_pushswiftfunction(lua.L, f.function, 0)
+            lua.rawSet(-2, f.name)
         }
-        for (name, fn) in WorldBinding.infallible {
-            navlua_pushinfallible(lua.L, fn)
-            lua.rawSet(-2, name)
+        for f in WorldBinding.infallible {
+            navlua_pushinfallible(lua.L, f.function)
+            lua.rawSet(-2, f.name)
         }
         lua.push(version)
         lua.rawSet(-2, "version")

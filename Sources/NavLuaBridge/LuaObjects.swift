@@ -3,6 +3,20 @@ import NavLuaEngine
 
 /// Swift objects carried by Lua full userdata. Each userdata holds one
 /// retained reference; its `__gc` releases it.
+/// A Swift function that Lua calls by name: navlua's functions and each
+/// object type's methods. A struct, not a (String, navlua_SwiftFunction)
+/// tuple: the runtime builds a tuple's metadata, C function type and all,
+/// from its mangled name the first time a list of them is made, about
+/// 50,000 instructions of every start; a struct's metadata is static.
+struct LuaFunction {
+    let name: String
+    let function: navlua_SwiftFunction
+    init(_ name: String, _ function: navlua_SwiftFunction) {
+        self.name = name
+        self.function = function
+    }
+}
+
 extension Lua {
     func pushObject(_ object: AnyObject, metatable: String) {
         let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 4)!
@@ -12,7 +26,9 @@ extension Lua {
 
     /// The object in the userdata at `i` if it has that metatable.
     func object<T: AnyObject>(_ i: Int32, metatable: String, as _: T.Type = T.self) -> T? {
-        guard let raw = luaL_testudata(L, i, metatable) else { return nil }
+        // withCString: a String passed to a C parameter as is is copied into
+        // a new array (a malloc and a free on every method call and read)
+        guard let raw = metatable.withCString({ luaL_testudata(L, i, $0) }) else { return nil }
         let p = raw.load(as: UnsafeMutableRawPointer?.self)
         guard let p = p else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? T
@@ -86,16 +102,23 @@ extension Lua {
     /// A userdata type with methods: its metatable (with `__gc`), an
     /// `__index` function that finds the methods in its upvalue 2 before
     /// it reads fields, and the optional `__newindex` and `__tostring`.
-    func registerObjectType(_ name: String, methods: [(String, navlua_SwiftFunction)],
+    func registerObjectType(_ name: String, methods: [LuaFunction],
+                            fields: [String] = [],
                             index: navlua_SwiftFunction, newIndex: navlua_SwiftFunction? = nil,
                             toString: navlua_SwiftFunction? = nil) {
         newObjectMetatable(name)
         newTable()
-        for (method, fn) in methods {
-            navlua_pushswiftfunction(L, fn, 0)
-            rawSet(-2, method)
+        for method in methods {
+            navlua_pushswiftfunction(L, method.function, 0)
+            rawSet(-2, method.name)
         }
-        navlua_pushswiftfunction(L, index, 1)
+        // the field names, each to its place in `fields` (from 1): see field(_:)
+        newTable(hash: Int32(fields.count))
+        for (i, field) in fields.enumerated() {
+            push(i + 1)
+            rawSet(-2, field)
+        }
+        navlua_pushswiftfunction(L, index, 2)
         rawSet(-2, "__index")
         for (event, fn) in [("__newindex", newIndex), ("__tostring", toString)] {
             guard let fn = fn else { continue }
@@ -106,13 +129,28 @@ extension Lua {
     }
 
     /// In an `__index` function made by registerObjectType: pushes the
-    /// method named by argument 2, if there is one.
+    /// method named by argument 2, if there is one. The key is looked up as
+    /// the Lua value it is (its methods are named by strings only), with no
+    /// string made in Swift and pushed back.
     func pushMethod() -> Bool {
-        guard let key = string(2) else { return false }
-        rawGet(navlua_upvalueindex(2), key)
-        if !isNil(-1) { return true }
+        lua_pushvalue(L, 2)
+        if lua_rawget(L, navlua_upvalueindex(2)) != LUA_TNIL { return true }
         pop()
         return false
+    }
+
+    /// In an `__index` function made by registerObjectType with `fields`:
+    /// the field named by argument 2, one table look-up where making a
+    /// Swift string of the key and `F(rawValue:)` cost ~600 instructions a
+    /// read. `F.allCases` must list the fields in the order given there.
+    func field<F: CaseIterable>(_: F.Type) -> F? where F.AllCases.Index == Int {
+        lua_pushvalue(L, 2)
+        lua_rawget(L, navlua_upvalueindex(3))
+        let i = Int(lua_tointegerx(L, -1, nil))
+        pop()
+        let all = F.allCases
+        guard i >= 1, i <= all.count else { return nil }
+        return all[all.startIndex + i - 1]
     }
 }
 

@@ -42,10 +42,15 @@ final class LuaScreenSource: ScreenSource {
         return false
     }
 
+    private static let titleKey: StaticString = "title"
+
     func title() -> String {
         guard let b = bridge, pushTable() else { return lastTitle }
         let lua = Lua(b.L)
-        lua.rawGet(-1, "title")
+        // a literal's address: lua_pushstring's cache knows it (see
+        // Bridge.pushRegistryTable)
+        _ = lua_pushstring(b.L, UnsafeRawPointer(Self.titleKey.utf8Start).assumingMemoryBound(to: CChar.self))
+        lua_rawget(b.L, -2)
         if let t = lua.string(-1), t != lastTitle { lastTitle = t }
         lua.pop(2)
         return lastTitle
@@ -58,7 +63,8 @@ final class LuaScreenSource: ScreenSource {
         let top = lua.top
         defer { lua.setTop(top) }
         guard pushTable() else { return try read(lua) }   // reads nil
-        if navlua_safe_getfield(b.L, lua.top, name) != LUA_OK {
+        // withCString: no copy of the name (see Lua.object)
+        if name.withCString({ navlua_safe_getfield(b.L, lua.top, $0) }) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(name)' failed: \(lua.string(-1) ?? "?")")
         }
         return try read(lua)
@@ -104,7 +110,8 @@ final class LuaScreenSource: ScreenSource {
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         guard pushTable() else { return .undefined }
         let table = lua.top
-        if navlua_safe_getfield(L, table, hook.rawValue) != LUA_OK {
+        // withCString: no copy of the name (see Lua.object)
+        if hook.rawValue.withCString({ navlua_safe_getfield(L, table, $0) }) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(hook.rawValue)' failed: \(lua.string(-1) ?? "?")")
         }
         if lua.isNil(-1) { return .undefined }

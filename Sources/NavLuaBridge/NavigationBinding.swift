@@ -5,14 +5,15 @@ import NavLuaEngine
 enum NavigationBinding {
     static let metatable = "navlua.Navigation"
 
-    static let methods: [(String, navlua_SwiftFunction)] = [
-        ("push", push), ("pop", pop), ("pop_to_root", popToRoot), ("pop_to", popTo),
-        ("set_screens", setScreens), ("back", back), ("present", present),
-        ("dismiss", dismiss), ("visual", visual), ("set_navigation_bar_hidden", setNavigationBarHidden),
+    static let methods: [LuaFunction] = [
+        LuaFunction("push", push), LuaFunction("pop", pop), LuaFunction("pop_to_root", popToRoot), LuaFunction("pop_to", popTo),
+        LuaFunction("set_screens", setScreens), LuaFunction("back", back), LuaFunction("present", present),
+        LuaFunction("dismiss", dismiss), LuaFunction("visual", visual), LuaFunction("set_navigation_bar_hidden", setNavigationBarHidden),
     ]
 
     static func register(_ lua: Lua) {
-        lua.registerObjectType(metatable, methods: methods, index: index, newIndex: newIndex, toString: toString)
+        lua.registerObjectType(metatable, methods: methods, fields: Field.allCases.map(\.rawValue),
+                               index: index, newIndex: newIndex, toString: toString)
     }
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
@@ -411,9 +412,9 @@ enum NavigationBinding {
     static let index: navlua_SwiftFunction = { L in
         bridged(L, "navigation") { b, lua in
             if lua.pushMethod() { return 1 }
-            guard let key = lua.string(2),
+            guard lua.type(2) == LUA_TSTRING,
                   let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
-            switch Field(rawValue: key) {
+            switch lua.field(Field.self) {
             case .screens:
                 lua.newTable(array: Int32(nav.count))
                 for (i, s) in nav.screens.enumerated() {

@@ -66,7 +66,8 @@ final class LuaNavigationDelegate: NavigationDelegate {
             return false
         }
         let what = "delegate.\(method.rawValue) of navigation \(nav.id)"
-        if navlua_safe_getfield(L, lua.top, method.rawValue) != LUA_OK {
+        // withCString: no copy of the name (see Lua.object)
+        if method.rawValue.withCString({ navlua_safe_getfield(L, lua.top, $0) }) != LUA_OK {
             throw NavError("\(what): reading it failed: \(lua.string(-1) ?? "?")")
         }
         if lua.isNil(-1) { return false }

@@ -4,8 +4,8 @@ import NavLuaEngine
 /// navlua.presets, navlua.preset, navlua.define_preset and navlua.cubic:
 /// the platform presets (manual §7.3).
 enum PresetBinding {
-    static let functions: [(String, navlua_SwiftFunction)] = [
-        ("presets", presets), ("preset", preset), ("define_preset", definePreset), ("cubic", cubic),
+    static let functions: [LuaFunction] = [
+        LuaFunction("presets", presets), LuaFunction("preset", preset), LuaFunction("define_preset", definePreset), LuaFunction("cubic", cubic),
     ]
 
     static func names(_ b: Bridge) -> [String] { b.presets.map(\.name) }

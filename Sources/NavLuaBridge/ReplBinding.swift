@@ -10,7 +10,7 @@ import NavLuaEngine
 /// that calls `navlua.tick` for the frames that wall time has made due.
 /// Outside the REPL the flag has no effect.
 public enum ReplBinding {
-    static let functions: [(String, navlua_SwiftFunction)] = [("live", live)]
+    static let functions: [LuaFunction] = [LuaFunction("live", live)]
 
     /// Registry key of the flag (a boolean; absent means off).
     static let liveKey = "navlua.live"

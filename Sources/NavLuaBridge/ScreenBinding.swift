@@ -14,16 +14,16 @@ enum ScreenBinding {
     /// what the REPL's Tab offers after `screen.`).
     static var fields: [String] { ["title", "back_button"] + flagFields + numberFields + Hook.allCases.map(\.rawValue) }
 
-    static let methods: [(String, navlua_SwiftFunction)] = [("add_scroll_view", addScrollView)]
-    static let scrollMethods: [(String, navlua_SwiftFunction)] = []
+    static let methods: [LuaFunction] = [LuaFunction("add_scroll_view", addScrollView)]
+    static let scrollMethods: [LuaFunction] = []
 
     static func register(_ lua: Lua) {
         // Screen tables: methods through __index, a readable __tostring.
         luaL_newmetatable(lua.L, metatable)
         lua.newTable()
-        for (method, fn) in methods {
-            navlua_pushswiftfunction(lua.L, fn, 0)
-            lua.rawSet(-2, method)
+        for method in methods {
+            navlua_pushswiftfunction(lua.L, method.function, 0)
+            lua.rawSet(-2, method.name)
         }
         lua.rawSet(-2, "__index")
         navlua_pushswiftfunction(lua.L, screenToString, 0)
@@ -41,7 +41,7 @@ enum ScreenBinding {
                 throw argumentError("screen", "a table with a title", got: lua.describe(1))
             }
             lua.setTop(1)
-            if (try? ScreenBinding.screen(lua, b, 1, "screen")) != nil { return 1 }  // already one
+            if ScreenBinding.existingScreen(lua, b, 1) != nil { return 1 }  // already one
             if lua_getmetatable(L, 1) != 0 {
                 throw NavError("a screen table cannot have a metatable of its own")
             }
@@ -94,16 +94,22 @@ enum ScreenBinding {
 
     /// The engine screen for the screen table at `i`.
     static func screen(_ lua: Lua, _ b: Bridge, _ i: Int32, _ what: String) throws -> Screen {
+        if let screen = existingScreen(lua, b, i) { return screen }
+        throw argumentError(what, "a screen made by navlua.screen", got: lua.describe(lua.absolute(i)))
+    }
+
+    /// The engine screen for the value at `i`, or nil when it is not a
+    /// screen table; builds no message (navlua.screen asks it of every new
+    /// table).
+    static func existingScreen(_ lua: Lua, _ b: Bridge, _ i: Int32) -> Screen? {
         let index = lua.absolute(i)
-        if lua.type(index) == LUA_TTABLE {
-            b.pushRegistryTable(Bridge.screenObjects)
-            lua.pushValue(index)
-            lua_rawget(lua.L, -2)
-            let screen = lua.object(-1, metatable: objectMetatable, as: Screen.self)
-            lua.pop(2)
-            if let screen = screen { return screen }
-        }
-        throw argumentError(what, "a screen made by navlua.screen", got: lua.describe(index))
+        guard lua.type(index) == LUA_TTABLE else { return nil }
+        b.pushRegistryTable(Bridge.screenObjects)
+        lua.pushValue(index)
+        lua_rawget(lua.L, -2)
+        let screen = lua.object(-1, metatable: objectMetatable, as: Screen.self)
+        lua.pop(2)
+        return screen
     }
 
     /// Pushes the table of an engine screen (nil if it is gone).

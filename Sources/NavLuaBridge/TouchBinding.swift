@@ -7,8 +7,8 @@ import NavLuaEngine
 enum TouchBinding {
     static let metatable = "navlua.Touch"
 
-    static let methods: [(String, navlua_SwiftFunction)] = [
-        ("move_to", moveTo), ("hold", hold), ("up", up), ("cancel", cancel),
+    static let methods: [LuaFunction] = [
+        LuaFunction("move_to", moveTo), LuaFunction("hold", hold), LuaFunction("up", up), LuaFunction("cancel", cancel),
     ]
 
     static func register(_ lua: Lua) {

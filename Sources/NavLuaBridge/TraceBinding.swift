@@ -3,8 +3,8 @@ import NavLuaEngine
 
 /// navlua.trace, navlua.trace_text and navlua.on: manual §8.1.
 enum TraceBinding {
-    static let functions: [(String, navlua_SwiftFunction)] = [
-        ("trace", trace), ("trace_text", traceText), ("on", on),
+    static let functions: [LuaFunction] = [
+        LuaFunction("trace", trace), LuaFunction("trace_text", traceText), LuaFunction("on", on),
     ]
 
     /// Pushes an event as `{t=, frame=, kind=, <fields>}`.

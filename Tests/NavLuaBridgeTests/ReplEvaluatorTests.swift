@@ -293,7 +293,7 @@ final class ReplEvaluatorTests: XCTestCase {
 
     func testANavigationCompletesTheMethodsAndFieldsItsBindingRegisters() {
         enter("nav = navlua.navigation{root = navlua.screen{title = 'Home'}}")
-        let methods = NavigationBinding.methods.map(\.0)
+        let methods = NavigationBinding.methods.map(\.name)
         let fields = NavigationBinding.Field.allCases.map(\.rawValue)
         XCTAssertEqual(candidates("nav:"), methods.sorted())
         XCTAssertEqual(candidates("nav."), (methods + fields).sorted())
@@ -315,7 +315,7 @@ final class ReplEvaluatorTests: XCTestCase {
 
     func testATouchAndAScrollViewCompleteWhatTheirBindingsRegister() {
         enter("t = navlua.touch_down(5, 300)", "v = navlua.screen{title = 'S'}:add_scroll_view{content_width = 900}")
-        let touchMethods = TouchBinding.methods.map(\.0)
+        let touchMethods = TouchBinding.methods.map(\.name)
         XCTAssertEqual(candidates("t."), (touchMethods + TouchBinding.Field.allCases.map(\.rawValue)).sorted())
         XCTAssertEqual(candidates("t:"), touchMethods.sorted())
         XCTAssertEqual(candidates("v."), ScreenBinding.ScrollViewField.allCases.map(\.rawValue).sorted())

@@ -24,11 +24,11 @@ enum ReplPrelude {
     /// navlua's objects and the names Tab offers after `value.` (fields
     /// and methods) or `value:` (methods), as the bindings register them.
     static let objectKinds: [(kind: String, metatable: String, methods: [String], fields: [String])] = [
-        ("screen", ScreenBinding.metatable, ScreenBinding.methods.map(\.0), ScreenBinding.fields),
-        ("navigation", NavigationBinding.metatable, NavigationBinding.methods.map(\.0),
+        ("screen", ScreenBinding.metatable, ScreenBinding.methods.map(\.name), ScreenBinding.fields),
+        ("navigation", NavigationBinding.metatable, NavigationBinding.methods.map(\.name),
          NavigationBinding.Field.allCases.map(\.rawValue)),
-        ("touch", TouchBinding.metatable, TouchBinding.methods.map(\.0), TouchBinding.Field.allCases.map(\.rawValue)),
-        ("scroll_view", ScreenBinding.scrollMetatable, ScreenBinding.scrollMethods.map(\.0),
+        ("touch", TouchBinding.metatable, TouchBinding.methods.map(\.name), TouchBinding.Field.allCases.map(\.rawValue)),
+        ("scroll_view", ScreenBinding.scrollMetatable, ScreenBinding.scrollMethods.map(\.name),
          ScreenBinding.ScrollViewField.allCases.map(\.rawValue)),
     ]
 

@@ -4,6 +4,9 @@
 package final class RunningAnimation {
     let id: Int
     let animation: Animation
+    /// `animation.end`, kept apart: asking the animation whether it is done
+    /// copied it (its curve is an enum with an indirect case), twice a frame.
+    let end: Int
     /// How `settle` names it while it runs ("transition push of 'B'").
     let label: String
     let apply: (Double) -> Void
@@ -16,6 +19,7 @@ package final class RunningAnimation {
          abandoned: (() -> Void)? = nil) {
         self.id = id
         self.animation = animation
+        self.end = animation.end
         self.label = label
         self.apply = apply
         self.complete = complete
@@ -31,7 +35,7 @@ extension World {
                  apply: @escaping (Double) -> Void, complete: @escaping () -> Void,
                  abandoned: (() -> Void)? = nil) -> Int {
         let running = RunningAnimation(
-            id: nextID("animation"),
+            id: nextID(\.animation),
             animation: Animation(from: from, to: to, start: now, seconds: seconds, curve: curve),
             label: label, apply: apply, complete: complete, abandoned: abandoned)
         animations.append(running)
@@ -59,9 +63,10 @@ extension World {
         guard !animations.isEmpty else { return }
         let t = now
         for running in animations { running.apply(running.animation.value(at: t)) }
-        let done = animations.filter { $0.animation.isDone(at: t) }
-        guard !done.isEmpty else { return }
-        animations.removeAll { running in done.contains { $0 === running } }
+        // most frames finish nothing: no list is built for them
+        guard animations.contains(where: { t >= $0.end }) else { return }
+        let done = animations.filter { t >= $0.end }
+        animations.removeAll { t >= $0.end }
         for running in done { running.complete() }
     }
 }

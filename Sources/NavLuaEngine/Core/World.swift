@@ -23,35 +23,50 @@ public struct WorldConfig: Sendable {
 /// runs navigation calls that were queued.
 public final class World {
     public let config: WorldConfig
-    public private(set) var clock: Clock
+    // Properties marked @exclusivity(unchecked) are read on every frame or
+    // every call; each read would otherwise pay a run-time exclusivity check
+    // (swift_beginAccess, about 60 instructions: half of an idle frame).
+    // Every write to them is a plain assignment or an in-place change whose
+    // closures read none of them, so no two accesses can overlap, whatever
+    // a script does.
+    public var clock: Clock { frameClock }
+    /// The clock's storage, unchecked (see below: its one writer is the
+    /// frame's `step`, which calls nothing) and inlinable so that
+    /// `navlua.now()` reads it without a call, and so without retaining
+    /// the world (whose counts live in a side table: ~120 instructions).
+    @usableFromInline @exclusivity(unchecked) internal var frameClock: Clock
     public let trace: Trace
-    public private(set) var navigations: [NavigationController] = []
+    @exclusivity(unchecked) public private(set) var navigations: [NavigationController] = []
     /// Touches that are down, in the order they went down.
-    public internal(set) var touches: [Touch] = []
-    var animations: [RunningAnimation] = []
+    @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
+    @exclusivity(unchecked) var animations: [RunningAnimation] = []
     /// The pitfalls that occurred, first occurrence order (manual §6.4).
     public private(set) var pitfalls: [Pitfall] = []
     /// Their lines for failure messages, each with the fix for the
     /// configuration it occurred in.
     private var pitfallLines: [String] = []
 
-    private var nextIDs: [String: Int] = [:]
+    /// The last id given to each kind of thing (ids count from 1 per kind).
+    private var lastIDs = LastIDs()
+    /// Calls waiting in all navigations' queues, so that a frame with none
+    /// visits no navigation (NavigationQueue keeps it).
+    @exclusivity(unchecked) var queuedCalls = 0
     /// >0 while user code (a hook or a subscriber) runs.
-    public internal(set) var hookDepth = 0
+    @exclusivity(unchecked) public internal(set) var hookDepth = 0
     /// Some transition coordinator has a callback for each frame
     /// (`animate_alongside`); cleared when a frame finds none.
-    var coordinatorsFollowFrames = false
+    @exclusivity(unchecked) var coordinatorsFollowFrames = false
     /// True while a driving call (tick, a touch, a navigation call) runs.
-    public private(set) var isDriving = false
+    @exclusivity(unchecked) public private(set) var isDriving = false
     /// The first failure of user code that no driving call has thrown yet.
-    private var failure: NavError?
+    @exclusivity(unchecked) private var failure: NavError?
     /// Asked every few frames; a message ends the running call (timeouts,
     /// Ctrl-C). The engine itself never reads a wall clock.
-    public var shouldStop: (() -> String?)?
+    @exclusivity(unchecked) public var shouldStop: (() -> String?)?
     /// Called at the end of every frame, after queued calls ran; a frame
     /// recorder samples `visual()` here for --timeline and --filmstrip.
     /// Nil (the default) costs one check per frame.
-    public var frameObserver: ((World) -> Void)?
+    @exclusivity(unchecked) public var frameObserver: ((World) -> Void)?
 
     /// What the engine keeps for the script, counted (`MemoryAccount`).
     public let account: MemoryAccount
@@ -60,7 +75,7 @@ public final class World {
     /// account of its own).
     public init(_ config: WorldConfig = WorldConfig(), account: MemoryAccount = MemoryAccount()) {
         self.config = config
-        self.clock = Clock(fps: config.fps)
+        self.frameClock = Clock(fps: config.fps)
         self.account = account
         self.trace = Trace(limit: config.traceLimit, byteLimit: config.traceBytes, account: account)
     }
@@ -69,16 +84,22 @@ public final class World {
     public var height: Double { config.height }
     public var layout: Layout { config.layout }
     public var tunables: Tunables { config.tunables }
-    public var now: Int { clock.nanos }
+    @inlinable public var now: Int { frameClock.nanos }
 
     /// User code is running, or a driving call is under way: a new driving
     /// call now would re-enter the engine.
     public var isBusy: Bool { hookDepth > 0 || isDriving }
 
-    func nextID(_ kind: String) -> Int {
-        let id = (nextIDs[kind] ?? 0) + 1
-        nextIDs[kind] = id
-        return id
+    /// The kinds of things that get ids, one counter each: a stored field
+    /// per kind rather than a dictionary keyed by name, as an animation
+    /// takes one on every push and pop.
+    struct LastIDs {
+        var nav = 0, screen = 0, animation = 0, touch = 0, coordinator = 0
+    }
+
+    func nextID(_ kind: WritableKeyPath<LastIDs, Int>) -> Int {
+        lastIDs[keyPath: kind] += 1
+        return lastIDs[keyPath: kind]
     }
 
     // MARK: entering the engine
@@ -133,7 +154,7 @@ public final class World {
                                prepare: (NavigationController) throws(NavError) -> Void = { _ in })
         throws(NavError) -> NavigationController {
         try options.check()
-        let nav = NavigationController(world: self, id: nextID("nav"), options: options)
+        let nav = NavigationController(world: self, id: nextID(\.nav), options: options)
         do throws(NavError) {
             try drive { () throws(NavError) in
                 if let root = root { try nav.validateNewScreen(root) }
@@ -152,7 +173,7 @@ public final class World {
     }
 
     public func makeScreen(_ source: ScreenSource) -> Screen {
-        Screen(id: nextID("screen"), source: source)
+        Screen(id: nextID(\.screen), source: source)
     }
 
     // MARK: user code
@@ -243,8 +264,16 @@ public final class World {
     }
 
     /// Adds an event to the trace and tells its subscribers.
-    func record(_ kind: TraceEvent.Kind, _ fields: KeyValuePairs<String, TraceValue>) {
-        recordFields(kind, fields.map { ($0.key, $0.value) })
+    func record(_ kind: TraceEvent.Kind, _ fields: TraceFields) {
+        recordFields(kind, fields.list)
+    }
+
+    /// An event's fields as the call site writes them, a dictionary literal
+    /// (`["nav": .int(id)]`), kept in their order: the literal's own list
+    /// becomes the event's, where KeyValuePairs needed a copy.
+    struct TraceFields: ExpressibleByDictionaryLiteral {
+        let list: [(String, TraceValue)]
+        init(dictionaryLiteral elements: (String, TraceValue)...) { list = elements }
     }
 
     /// `record` with the fields as a list. A subscriber's failure is kept
@@ -297,7 +326,7 @@ public final class World {
         let start = now
         try drive { () throws(NavError) in
             var frames = 0
-            while !activeThings().isEmpty {
+            while !isSettled {
                 if frames >= limit {
                     throw .stillActive(seconds: maxSeconds, active: activeThings(), pitfalls: pitfallLines)
                 }
@@ -306,6 +335,16 @@ public final class World {
             }
         }
         return Double(now - start) / 1e9
+    }
+
+    /// Whether nothing keeps the world from being settled: `activeThings()`
+    /// would be empty. Told without building its words, as settle asks it
+    /// on every frame (a transition's label reads its screen's title).
+    var isSettled: Bool {
+        touches.isEmpty
+            && navigations.allSatisfy { $0.transition == nil && $0.queue.isEmpty }
+            // with no transition running, every labelled animation counts
+            && !animations.contains { !$0.label.isEmpty }
     }
 
     /// What keeps the world from being settled, in words.
@@ -328,7 +367,7 @@ public final class World {
         var left = n
         while left > 0 {
             if clock.frame & 63 == 0, let message = shouldStop?() { throw .stopped(message) }
-            guard clock.step() else { throw .badCall("the clock cannot advance further") }
+            guard frameClock.step() else { throw .badCall("the clock cannot advance further") }
             deliverTouchSamples()
             stepAnimations()
             if coordinatorsFollowFrames { runAlongsideCallbacks() }
@@ -341,7 +380,7 @@ public final class World {
     }
 
     func drainQueues() {
-        guard hookDepth == 0 else { return }
+        guard hookDepth == 0, queuedCalls > 0 else { return }
         for nav in navigations { nav.drainQueue() }
     }
 }

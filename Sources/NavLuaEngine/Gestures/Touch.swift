@@ -5,12 +5,16 @@
 public final class Touch {
     public enum Phase: String { case began, moved, ended, cancelled }
 
+    // @exclusivity(unchecked): read on every sample, written only by plain
+    // assignments and in-place changes that call nothing that reads them
+    // (see World). A sample changes `pan` in place across PanTracker.add,
+    // which reads nothing but the tracker itself.
     public let id: Int
     /// Where the finger is, as of the last delivered sample.
-    public internal(set) var location: Point
+    @exclusivity(unchecked) public internal(set) var location: Point
     /// Where the finger will be once the scheduled samples are delivered.
     var scheduledLocation: Point
-    public private(set) var isDown = true
+    @exclusivity(unchecked) public private(set) var isDown = true
     /// The world it was made in (touches outlive a reset in Lua).
     public private(set) weak var owner: World?
     /// Velocity when it was lifted, in points per second.
@@ -18,21 +22,21 @@ public final class Touch {
     /// Why it is no longer down, for the error a later call gets.
     private(set) var liftedReason = "was lifted"
     /// Samples still to deliver, in order.
-    var pending: [ScheduledSamples] = []
-    package var pan: PanTracker?
+    @exclusivity(unchecked) var pending: [ScheduledSamples] = []
+    @exclusivity(unchecked) package var pan: PanTracker?
     weak var navigation: NavigationController?
     /// The pop gesture of its navigation, when this touch may drive it.
-    var pop: PopGestureDetector?
+    @exclusivity(unchecked) var pop: PopGestureDetector?
     /// A presented sheet's pull, when the touch went down on its card.
-    var sheet: SheetPan?
+    @exclusivity(unchecked) var sheet: SheetPan?
     /// The pans of the scroll views under it, innermost first, until the
     /// arena decides.
-    var scrollCandidates: [ScrollPan] = []
+    @exclusivity(unchecked) var scrollCandidates: [ScrollPan] = []
     /// The scroll view's pan that took the pan (alone or with the pop).
-    var scroll: ScrollPan?
+    @exclusivity(unchecked) var scroll: ScrollPan?
     /// The pan crossed the slop but the arena waits for a member to claim
     /// it (Flutter's rule: no axis past the slop yet).
-    var arenaOpen = false
+    @exclusivity(unchecked) var arenaOpen = false
 
     init(id: Int, at point: Point, in world: World) {
         self.id = id

@@ -11,7 +11,7 @@ extension World {
         var made: Touch?
         do throws(NavError) {
             return try drive { () throws(NavError) in
-                let touch = Touch(id: nextID("touch"), at: point, in: self)
+                let touch = Touch(id: nextID(\.touch), at: point, in: self)
                 made = touch
                 touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
                 touches.append(touch)
@@ -98,12 +98,13 @@ extension World {
         case .began:
             touchBegan(touch, at: point)
         case .moved:
-            guard var pan = touch.pan else { return }
-            let begins = pan.add(point, at: now)
-            touch.pan = pan
+            // updated in place: a copy would copy the velocity tracker's
+            // samples on every frame
+            guard touch.pan != nil else { return }
+            let begins = touch.pan!.add(point, at: now)
             if begins || touch.arenaOpen {
                 panBegan(touch)
-            } else if pan.began {
+            } else if touch.pan!.began {
                 touch.pop?.moved()
                 touch.scroll?.moved(to: point)
                 handOverToSheet(touch, at: point)

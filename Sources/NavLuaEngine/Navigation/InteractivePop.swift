@@ -22,12 +22,19 @@ final class InteractivePop {
     /// which moves nothing (and for the root freeze, which never ends).
     private let transition: Transition?
     private let startLocation: Point
+    /// The world's layout sign and width, fixed for its life: kept here, as
+    /// every sample reads them, and reaching them through the unowned world
+    /// costs a checked retain and a release (~200 instructions).
+    private let sign: Double
+    private let width: Double
 
     private init(nav: NavigationController, transition: Transition?, startLocation: Point) {
         self.nav = nav
         self.world = nav.world
         self.transition = transition
         self.startLocation = startLocation
+        self.sign = nav.sign
+        self.width = nav.width
     }
 
     /// Begins the navigation's interactive pop where the finger is.
@@ -38,11 +45,9 @@ final class InteractivePop {
         return pop
     }
 
-    private var sign: Double { world.layout.sign }
-
     /// p = clamp(translation.x / W, 0, 1), toward the trailing side.
     private func progress(_ pan: PanUpdate) -> Double {
-        clamp(sign * pan.translation.x / world.width, 0, 1)
+        clamp(sign * pan.translation.x / width, 0, 1)
     }
 
     /// Snapshot style: x = touch.x - start.x, from where the pan began.

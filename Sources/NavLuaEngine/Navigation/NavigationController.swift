@@ -3,7 +3,7 @@
 /// it is busy (from a hook, or during a transition).
 ///
 /// Its parts, one file each: this one holds the state and its writers (the
-/// stack changes in `setStack` alone, a transition begins and ends in
+/// stack changes in `setStack` and its two siblings alone, a transition begins and ends in
 /// `begin` and `end`); `NavigationQueue` the calls and their queue;
 /// `NavigationStack` what push, pop and back do; `NavigationPresentation`
 /// present and dismiss; `NavigationInteractivePop` what a finger's pop and
@@ -15,16 +15,19 @@ public final class NavigationController: NavigationFacts {
     /// Its world's size and numbers, so that drawing needs no world.
     let config: WorldConfig
     public let id: Int
+    // @exclusivity(unchecked): read on every frame and every call, written
+    // only by plain assignments and in-place changes that call nothing that
+    // reads them, so no two accesses can overlap (see World).
     /// How it is set up. Changed after creation only through the setters
     /// below, which keep what depends on them.
-    public private(set) var options: NavigationOptions
-    public private(set) var screens: [Screen] = []
-    public internal(set) var presented = false
+    @exclusivity(unchecked) public private(set) var options: NavigationOptions
+    @exclusivity(unchecked) public private(set) var screens: [Screen] = []
+    @exclusivity(unchecked) public internal(set) var presented = false
     /// How it is presented, while it is (manual §4.7).
     public internal(set) var presentation: PresentationState?
     /// A full-screen present covers it: its views are out of the window, so,
     /// as UIKit, its screens get no lifecycle calls until it is uncovered.
-    public internal(set) var isCovered = false
+    @exclusivity(unchecked) public internal(set) var isCovered = false
     /// The screen a cover or uncover told its will_ call, for its did_ call.
     var coverChangeScreen: Screen?
     /// Between a cover's or uncover's will_ call and its did_ call.
@@ -35,33 +38,33 @@ public final class NavigationController: NavigationFacts {
     public internal(set) var delegate: (any NavigationDelegate)?
     /// The bar's state (UIKit's `isNavigationBarHidden`): what was last
     /// asked for. What is drawn follows a transition to it (visual().bar).
-    public internal(set) var barHidden = false
+    @exclusivity(unchecked) public internal(set) var barHidden = false
     /// The bar's state before an animated change asked for just before a
     /// transition begins (a push's `will_appear` comes first): the state
     /// the transition's bar motion starts from.
-    var barHiddenBeforeChange: Bool?
+    @exclusivity(unchecked) var barHiddenBeforeChange: Bool?
     /// True while an animated `will_appear` runs (NavigationLifecycle).
-    var barChangesRideTransition = false
+    @exclusivity(unchecked) var barChangesRideTransition = false
     /// Vertical offset of the whole navigation while presented or dismissed.
-    var presentationY: Double = 0
-    package private(set) var transition: Transition?
-    var queue: [QueuedCall] = []
+    @exclusivity(unchecked) var presentationY: Double = 0
+    @exclusivity(unchecked) package private(set) var transition: Transition?
+    @exclusivity(unchecked) var queue: [QueuedCall] = []
     /// A finger drives a pop on this navigation, from its gesture's `began`
     /// to the release (the animation after it runs on its own): Flutter's
     /// `userGestureInProgress`.
-    package internal(set) var userGestureInProgress = false
+    @exclusivity(unchecked) package internal(set) var userGestureInProgress = false
     /// Whether its screens are on screen: from creation (the root is shown
     /// at once) until a dismiss ends, and again from a present. Like UIKit,
     /// which sends appearance callbacks only to view controllers in a
     /// window, lifecycle events fire only while this is true, so a screen
     /// never appears twice or disappears while hidden.
-    public internal(set) var onScreen = true
+    @exclusivity(unchecked) public internal(set) var onScreen = true
     /// The root freeze: a pop gesture began with one screen on the stack,
     /// so UIKit's transition never ends. Touches are ignored and later
     /// calls wait in the queue for ever; nothing in the app ends it
     /// (navlua.background(), the app going to the background and back,
     /// ends it; so does navlua.reset, a relaunch).
-    public internal(set) var stuck = false
+    @exclusivity(unchecked) public internal(set) var stuck = false
     /// The screen on top when `pop_gesture` was turned off (nil while on,
     /// or when the navigation was made with it off), for seed 004's pitfall.
     private(set) var popGestureOffBy: Screen?
@@ -98,7 +101,14 @@ public final class NavigationController: NavigationFacts {
 
     // MARK: the stack
 
-    /// The one place the stack changes, so that pins and ownership follow.
+    /// The stack's writers (`setStack`, `pushOnStack`, `dropFromStack`):
+    /// the only places it changes, so that pins and ownership follow. A
+    /// screen is in the stack at most once (push refuses a screen already
+    /// in it, set_screens a list that holds one twice), so a screen is in
+    /// it exactly when its `navigation` is this one.
+    ///
+    /// `setStack` replaces the whole stack (the root, set_screens, the
+    /// release): work in the stack's size, as the call passes a list.
     func setStack(_ new: [Screen]) {
         for screen in new {
             screen.pins += 1
@@ -111,9 +121,28 @@ public final class NavigationController: NavigationFacts {
         screens = new
     }
 
+    /// A push: one screen on top. Nothing below it is copied or visited,
+    /// so a push costs the same on any stack.
+    func pushOnStack(_ screen: Screen) {
+        screen.pins += 1
+        screen.navigation = self
+        screens.append(screen)
+    }
+
+    /// A pop: the screens above the first `count` leave, bottom first (the
+    /// order `setStack` unpins them in). Those below are not visited.
+    func dropFromStack(keeping count: Int) {
+        for screen in screens[count...] {
+            screen.pins -= 1
+            screen.navigation = nil
+        }
+        screens.removeLast(screens.count - count)
+    }
+
     /// Empties the stack and the queue when the world shuts down.
     func releaseScreens() {
         for queued in queue { for screen in queued.call.screens { screen.pins -= 1 } }
+        owner?.queuedCalls -= queue.count
         queue.removeAll()
         // its callbacks go without running: the world they belong to ends
         if let c = transition?.coordinator { _ = c.end(finished: false) }

@@ -37,7 +37,7 @@ extension NavigationController {
         guard let tr = transition, [.push, .pop, .interactivePop].contains(tr.kind) else { return nil }
         if let c = tr.coordinator { return c }
         let c = TransitionCoordinator(transition: tr, duration: options.transition.effectiveDuration,
-                                      id: world.nextID("coordinator"))
+                                      id: world.nextID(\.coordinator))
         c.onFollow = { [unowned world] in world.coordinatorsFollowFrames = true }
         tr.coordinator = c
         return c

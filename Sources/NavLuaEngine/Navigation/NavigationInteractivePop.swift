@@ -36,7 +36,7 @@ extension NavigationController {
         } else {
             lifecycle(.did_disappear, tr.top, animated: true)
             lifecycle(.did_appear, screens[screens.count - 2], animated: true)
-            setStack(Array(screens.dropLast()))
+            dropFromStack(keeping: screens.count - 1)
             world.record(.pop, ["nav": .int(id), "screen": .string(tr.top.title),
                                 "to": .string(top?.title ?? ""), "animated": .bool(true),
                                 "interactive": .bool(true)])

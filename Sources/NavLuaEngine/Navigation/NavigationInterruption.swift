@@ -84,7 +84,7 @@ extension NavigationController {
         guard let below = tr.below, let running = tr.animationID else { return nil }
         world.cancelAnimation(running)
         let pushed = tr.top
-        setStack(Array(screens.dropLast()))
+        dropFromStack(keeping: screens.count - 1)
         world.record(.pop, ["nav": .int(id), "screen": .string(pushed.title), "to": .string(below.title),
                             "animated": .bool(true), "reversed": .bool(true)])
         lifecycle(.will_disappear, pushed, animated: true)

@@ -84,6 +84,7 @@ extension NavigationController {
     private func enqueue(_ queued: QueuedCall) {
         for screen in queued.call.screens { screen.pins += 1 }
         queue.append(queued)
+        world.queuedCalls += 1
         world.record(.queued, ["nav": .int(id), "call": .string(queued.call.name)])
     }
 
@@ -92,6 +93,7 @@ extension NavigationController {
     func drainQueue() {
         while !queue.isEmpty && !mustQueueIgnoringQueue && !waitsForAnotherNavigation(queue[0].call) {
             let queued = queue.removeFirst()
+            world.queuedCalls -= 1
             defer { for screen in queued.call.screens { screen.pins -= 1 } }
             do throws(NavError) {
                 try check(queued.call)

@@ -19,7 +19,7 @@ extension NavigationController {
     }
 
     func applyPush(_ screen: Screen, animated: Bool) throws(NavError) {
-        if screens.contains(where: { $0 === screen }) {
+        if screen.navigation === self {   // in the stack (setStack's invariant)
             guard style == .fullscreen else {
                 throw .badCall("screen '\(screen.title)' is already in the stack")
             }
@@ -28,7 +28,7 @@ extension NavigationController {
             return
         }
         let from = top
-        setStack(screens + [screen])
+        pushOnStack(screen)
         world.record(.push, ["nav": .int(id), "screen": .string(screen.title), "animated": .bool(animated)])
         move(arriving: screen, leaving: from, kind: .push, animated: animated && from != nil)
     }
@@ -36,7 +36,7 @@ extension NavigationController {
     func popTo(index: Int, animated: Bool) -> Screen? {
         guard index >= 0, index < screens.count - 1, let leaving = top else { return nil }
         let target = screens[index]
-        setStack(Array(screens[...index]))
+        dropFromStack(keeping: index + 1)
         world.record(.pop, ["nav": .int(id), "screen": .string(leaving.title),
                             "to": .string(target.title), "animated": .bool(animated)])
         move(arriving: target, leaving: leaving, kind: .pop, animated: animated)

@@ -12,7 +12,8 @@ final class PopGestureDetector {
     unowned let touch: Touch
     private(set) var recognizer = PopGestureRecognizer()
     /// The pop its pan drives, from `began` to the release.
-    private var controller: InteractivePop?
+    /// Unchecked: read on every sample, only ever assigned (see World).
+    @exclusivity(unchecked) private var controller: InteractivePop?
 
     init(world: World, nav: NavigationController, touch: Touch) {
         self.world = world

@@ -21,14 +21,14 @@ package final class Transition {
     /// The screen in front: arriving for a push, leaving for the pops.
     let top: Screen
     let below: Screen?
-    package private(set) var progress: Double = 0
+    @exclusivity(unchecked) package private(set) var progress: Double = 0
     /// Snapshot style: how far the top screen has moved toward the trailing side.
-    package private(set) var offset: Double = 0
+    @exclusivity(unchecked) package private(set) var offset: Double = 0
     /// The running animation, once the motion is no longer under a finger.
-    private(set) var animationID: Int?
+    @exclusivity(unchecked) private(set) var animationID: Int?
     /// UIKit's coordinator for it, made when first asked for (most
     /// transitions are never asked): see NavigationCoordination.
-    var coordinator: TransitionCoordinator?
+    @exclusivity(unchecked) var coordinator: TransitionCoordinator?
     /// Whether the bar was hidden when the motion began: the state a bar
     /// change made with it starts from (NavigationBarGeometry); a change
     /// made at once during the motion moves it there.

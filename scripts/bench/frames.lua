@@ -1,0 +1,56 @@
+-- frames.lua: one loop of the frame benchmark (issue 23), at one size.
+-- scripts/bench/frames.sh runs each loop at two sizes under callgrind and
+-- divides the difference in instructions (and in CPU time) by the
+-- difference in simulated frames (or calls), so start-up cancels out.
+--
+--   navlua run scripts/bench/frames.lua LOOP SIZE [DEPTH]
+--
+-- LOOP is one of
+--   idle      navlua.tick(SIZE): SIZE frames, one navigation, nothing moving;
+--   tick      SIZE calls of navlua.tick() (a frame and the call into it);
+--   animated  SIZE animated push + pop cycles of a new screen over a stack
+--             of DEPTH screens pushed without animation (84 frames a cycle);
+--   finger    a finger at the left edge driving an interactive pop to
+--             x = 330 over SIZE seconds (t:move_to(330, 400, SIZE));
+--   now       SIZE calls of navlua.now();
+--   visual    SIZE calls of nav:visual();
+--   field     SIZE reads of a screen's field and a navigation's (two each);
+--   abs       SIZE calls of math.abs (the yardstick).
+-- It prints "frames=F calls=C cpu=S": the frames simulated and calls made
+-- inside the loop, and the CPU seconds (os.clock) the loop took.
+
+local loop, size, depth = arg[1], tonumber(arg[2]), tonumber(arg[3]) or 1
+navlua.reset{fps = 120, trace_limit = 10000}
+local nav = navlua.navigation{root = navlua.screen{title = "Root"}}
+for i = 2, depth do nav:push(navlua.screen{title = "S" .. i}, {animated = false}) end
+
+local loops = {}
+function loops.idle(n) navlua.tick(n) end
+function loops.tick(n) local tick = navlua.tick for _ = 1, n do tick() end end
+function loops.animated(n)
+  local settle = navlua.settle
+  for _ = 1, n do
+    nav:push(navlua.screen{title = "Top"})
+    settle()
+    nav:pop()
+    settle()
+  end
+end
+function loops.finger(seconds)
+  nav:push(navlua.screen{title = "Top"}, {animated = false})
+  local t = navlua.touch_down(2, 400)
+  t:move_to(330, 400, seconds)
+end
+function loops.now(n) local f = navlua.now for _ = 1, n do f() end end
+function loops.visual(n) for _ = 1, n do nav:visual() end end
+function loops.field(n)
+  local top = nav.top
+  for _ = 1, n do local _, _ = top.title, nav.count end
+end
+function loops.abs(n) local f = math.abs for _ = 1, n do f(-1) end end
+
+local body = assert(loops[loop], "unknown loop " .. tostring(loop))
+local frame0, t0 = navlua.frame(), os.clock()
+body(size)
+local cpu = os.clock() - t0
+print(string.format("frames=%d calls=%d cpu=%.9f", navlua.frame() - frame0, size, cpu))
