@@ -94,73 +94,36 @@ enum PresentationBinding {
 }
 
 /// `presentation_delegate`: a table of should_dismiss, will_dismiss,
-/// did_dismiss and did_attempt_to_dismiss, each `fn(nav)`, kept as the
-/// navigation userdata's fourth user value and looked up at each call.
+/// did_dismiss and did_attempt_to_dismiss, each `fn(nav)` (DelegateTable).
 enum PresentationDelegateBinding {
-    static let slot: Int32 = 4
+    static let table = DelegateTable(
+        name: "presentation_delegate", slot: 4, methods: PresentationDelegateMethod.allCases.map(\.rawValue),
+        allowed: "a table of should_dismiss, will_dismiss, did_dismiss, did_attempt_to_dismiss functions, or nil")
 
     static func set(_ nav: NavigationController, userdata ud: Int32, value: Int32, _ lua: Lua, _ b: Bridge) throws {
-        if lua.isNil(value) {
-            lua.pushNil()
-            _ = lua_setiuservalue(lua.L, ud, slot)
-            nav.setPresentationDelegate(nil)
-            return
-        }
-        guard lua.type(value) == LUA_TTABLE else {
-            throw argumentError("presentation_delegate", "a table of should_dismiss, will_dismiss, did_dismiss, "
-                                + "did_attempt_to_dismiss functions, or nil", got: lua.describe(value))
-        }
-        for method in PresentationDelegateMethod.allCases {
-            lua.rawGet(value, method.rawValue)
-            defer { lua.pop() }
-            if !lua.isNil(-1) && lua.type(-1) != LUA_TFUNCTION {
-                throw argumentError("presentation_delegate.\(method.rawValue)", "a function", got: lua.describe(-1))
-            }
-        }
-        lua.pushValue(value)
-        _ = lua_setiuservalue(lua.L, ud, slot)
-        nav.setPresentationDelegate(LuaPresentationDelegate(bridge: b, navigation: nav.id))
+        let stored = try table.store(userdata: ud, value: value, lua)
+        nav.setPresentationDelegate(stored ? LuaPresentationDelegate(bridge: b, navigation: nav.id) : nil)
     }
 
-    static func push(_ nav: NavigationController, _ lua: Lua, _ b: Bridge) {
-        if !lua.pushNavigationValue(slot, of: nav.id, type: LUA_TTABLE, b) { lua.pushNil() }
-    }
+    static func push(_ nav: NavigationController, _ lua: Lua, _ b: Bridge) { table.push(nav, lua, b) }
 }
 
 final class LuaPresentationDelegate: PresentationDelegate {
-    private weak var bridge: Bridge?
-    private let generation: Int
-    private let navigationID: Int
+    private let owner: DelegateOwner
 
-    init(bridge: Bridge, navigation id: Int) {
-        self.bridge = bridge
-        self.generation = bridge.generation
-        self.navigationID = id
-    }
+    init(bridge: Bridge, navigation id: Int) { owner = DelegateOwner(bridge, navigation: id) }
 
     func call(_ method: PresentationDelegateMethod, _ nav: NavigationController) throws -> HookResult {
-        guard let b = bridge, b.generation == generation else { return .undefined }
-        let L = b.L
-        let lua = Lua(L)
+        guard let b = owner.current else { return .undefined }
+        let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
-        guard lua.pushNavigationValue(PresentationDelegateBinding.slot, of: navigationID, type: LUA_TTABLE, b) else {
-            return .undefined
-        }
         let what = "presentation_delegate.\(method.rawValue) of navigation \(nav.id)"
-        // withCString: no copy of the name (see Lua.object)
-        if method.rawValue.withCString({ navlua_safe_getfield(L, lua.top, $0) }) != LUA_OK {
-            throw NavError("\(what): reading it failed: \(lua.string(-1) ?? "?")")
-        }
-        if lua.isNil(-1) { return .undefined }
-        guard lua.type(-1) == LUA_TFUNCTION else {
-            throw NavError("\(what) must be a function (got \(lua.describe(-1)))")
-        }
-        NavigationBinding.pushNavigation(nav, lua, b)
-        if let message = lua.protectedCallMessage(arguments: 1, results: 1) {
-            throw NavError("\(what) failed: \(message)")
-        }
+        guard try PresentationDelegateBinding.table.call(method.rawValue, navigation: owner.navigationID, b,
+                                                         what: what, results: 1, {
+            NavigationBinding.pushNavigation(nav, lua, b)
+            return 1
+        }) else { return .undefined }
         if lua.isNil(-1) { return .value(nil) }
         guard method == .should_dismiss else { return .value(nil) }
         guard let answer = lua.bool(-1) else {
