@@ -14,6 +14,34 @@
 #include <unistd.h>
 #include "navlua_system.h"
 
+/* Sleeps until CLOCK_MONOTONIC time `at`: nanosleep, not clock_nanosleep,
+   which macOS lacks; woken early, it sleeps on. */
+static void sleep_until(double at) {
+  double left;
+  while ((left = at - navlua_monotonic()) > 0) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)left;
+    ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* Starts a detached thread running main(arg) that takes no signal: it
+   inherits the mask set around its creation. Returns pthread_create's code. */
+static int start_quiet_thread(void *(*main)(void *), void *arg) {
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  pthread_t thread;
+  int rc = pthread_create(&thread, &attr, main, arg);
+  pthread_attr_destroy(&attr);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return rc;
+}
+
 typedef struct Watchdog {
   double at;
   navlua_WatchdogFire fire;
@@ -21,14 +49,7 @@ typedef struct Watchdog {
 
 static void *watchdog_main(void *arg) {
   Watchdog *w = (Watchdog *)arg;
-  double left;
-  /* nanosleep, not clock_nanosleep, which macOS lacks; woken early, sleep on */
-  while ((left = w->at - navlua_monotonic()) > 0) {
-    struct timespec ts;
-    ts.tv_sec = (time_t)left;
-    ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
-    nanosleep(&ts, NULL);
-  }
+  sleep_until(w->at);
   w->fire();
   free(w);
   return NULL;
@@ -39,17 +60,7 @@ int navlua_start_watchdog(double at, navlua_WatchdogFire fire) {
   if (w == NULL) return -1;
   w->at = at;
   w->fire = fire;
-  /* the new thread inherits this mask: it takes no signal */
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  pthread_t thread;
-  int rc = pthread_create(&thread, &attr, watchdog_main, w);
-  pthread_attr_destroy(&attr);
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  int rc = start_quiet_thread(watchdog_main, w);
   if (rc != 0) free(w);
   return rc;
 }
@@ -68,14 +79,7 @@ static void *signal_watchdog_main(void *arg) {
   ssize_t n;
   while ((n = read(w->wake, &sig, 1)) < 0 && errno == EINTR) {}
   if (n != 1) return NULL;
-  double at = navlua_monotonic() + w->grace;
-  double left;
-  while ((left = at - navlua_monotonic()) > 0) {
-    struct timespec ts;
-    ts.tv_sec = (time_t)left;
-    ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
-    nanosleep(&ts, NULL);
-  }
+  sleep_until(navlua_monotonic() + w->grace);
   w->fire(sig);
   return NULL;
 }
@@ -90,16 +94,7 @@ int navlua_start_signal_watchdog(double grace, navlua_SignalFire fire) {
   w->wake = ends[0];
   w->grace = grace;
   w->fire = fire;
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  pthread_t thread;
-  int rc = pthread_create(&thread, &attr, signal_watchdog_main, w);
-  pthread_attr_destroy(&attr);
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  int rc = start_quiet_thread(signal_watchdog_main, w);
   if (rc != 0) {
     free(w);
     close(ends[0]);
