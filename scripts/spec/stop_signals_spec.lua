@@ -12,14 +12,8 @@
 local P = require "support.process"
 local q = P.quote
 
--- every navlua started in the background: one that a failed spec left
--- running (a signal that never reached it, as under TSan) is killed
-local started = {}
 after_each(function()
-  for _, pid in ipairs(started) do   -- still navlua, not a process that took its pid
-    os.execute("ps -p " .. pid .. " -o args= 2>/dev/null | grep -q navlua && kill -9 " .. pid .. " 2>/dev/null")
-  end
-  started = {}
+  P.kill_tracked()
   P.cleanup()
 end)
 
@@ -39,7 +33,7 @@ local function start(args, signal, disposition)
   assert(P.wait_for(dir .. "/pid", 5), "navlua did not start")
   P.sleep(0.05)
   h.pid = P.read(dir .. "/pid"):match("%d+")
-  started[#started + 1] = h.pid
+  P.track(h.pid)
   function h.signal(name) os.execute("kill -" .. (name or signal) .. " " .. h.pid .. " 2>/dev/null") end
   function h.finish(seconds)
     assert(P.wait_for(h.status, seconds or 10), "navlua did not end")

@@ -90,6 +90,20 @@ function M.wait_for(path, seconds)
   return false
 end
 
+-- The navlua processes a spec started in the background: `M.track(pid)`
+-- keeps one, `M.kill_tracked()` (in an after_each) kills those a failed
+-- spec left running (a signal that never reached them, as under TSan),
+-- checking that the pid is still navlua's, not a process that took it.
+local tracked = {}
+function M.track(pid) tracked[#tracked + 1] = pid end
+
+function M.kill_tracked()
+  for _, pid in ipairs(tracked) do
+    os.execute("ps -p " .. pid .. " -o args= 2>/dev/null | grep -q navlua && kill -9 " .. pid .. " 2>/dev/null")
+  end
+  tracked = {}
+end
+
 -- Wall time since the Epoch in seconds, to the millisecond.
 function M.now()
   local p = io.popen("date +%s%N")
