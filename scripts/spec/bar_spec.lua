@@ -281,13 +281,7 @@ end)
 describe("the bar in pictures", function()
   before_each(function() navlua.reset() end)
 
-  local function read(path)
-    local f = assert(io.open(path, "rb"))
-    local s = f:read("a")
-    f:close()
-    os.remove(path)
-    return s
-  end
+  local read = require("support.process").take
 
   it("navlua.render draws a bar half slid out mid-swipe over a screen that hides it", function()
     local nav = navlua.navigation{root = navlua.screen{title = "A"}}

@@ -362,13 +362,7 @@ describe("the trace", function()
 end)
 
 describe("sheets in pictures", function()
-  local function read(path)
-    local f = assert(io.open(path, "rb"))
-    local s = f:read("a")
-    f:close()
-    os.remove(path)
-    return s
-  end
+  local read = require("support.process").take
 
   it("navlua.render draws the screen behind scaled and dimmed, and the card at its detent", function()
     local _, sheet = app()

@@ -55,6 +55,13 @@ function M.read(path)
   return s
 end
 
+-- The file's bytes, and the file removed (a picture a spec wrote to read it).
+function M.take(path)
+  local s = assert(M.read(path), "no file " .. path)
+  os.remove(path)
+  return s
+end
+
 -- A script in a fresh temporary file.
 function M.script(text, name)
   return M.write(M.tempdir() .. "/" .. (name or "script.lua"), text)
