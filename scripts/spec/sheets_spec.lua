@@ -418,3 +418,60 @@ describe("sheet rules as a preset key", function()
     assert.matches("unknown sheet rules 'android' %(expected uikit, flutter, react_navigation%)", err)
   end)
 end)
+
+describe("the rules the fuzzer found", function()
+  it("a pull up on a medium sheet expands it before the list in it scrolls (prefersScrollingExpandsWhenScrolledToEdge)", function()
+    local _, sheet = app()
+    presented(sheet, "page_sheet", {"medium", "large"})
+    local list = sheet.top:add_scroll_view{content_width = W, height = H, content_height = 3 * H}
+    pull(600, -250)
+    navlua.settle()
+    assert.are.same({"large", 0}, {sheet.detent, list.offset_y})
+    pull(500, -250)
+    navlua.settle()
+    assert.is_true(list.offset_y > 0)   -- at the largest detent, the list scrolls
+  end)
+
+  it("one finger pulls a sheet at a time: a second finger on the card moves nothing", function()
+    local _, sheet = app()
+    local rest = presented(sheet).y
+    local a = navlua.touch_down(100, 300)
+    a:move_to(100, 400, 0.2)
+    local y = sheet:visual().presented.y
+    local b = navlua.touch_down(300, 300)
+    b:move_to(300, 700, 0.2)
+    assert.are.equal(y, sheet:visual().presented.y)
+    b:up()
+    a:hold(0.1)
+    a:up()
+    navlua.settle()
+    assert.are.same({true, rest}, {sheet.presented, sheet:visual().presented.y})
+    assert.are.equal(1, #navlua.trace("sheet") // 2)
+  end)
+
+  it("calls on a covered navigation wait while the cover animates, and apply at once when it rests", function()
+    local home, sheet, log, screen = app()
+    sheet:present{}
+    home:push(screen("During"), {animated = false})
+    assert.are.equal(1, #navlua.trace("queued"))
+    navlua.settle()
+    assert.are.equal("During", home.top.title)
+    for i = #log, 1, -1 do log[i] = nil end
+    home:push(screen("Covered"), {animated = false})   -- at rest: out of sight
+    assert.are.same({}, log)
+    sheet:dismiss()
+    navlua.settle()
+    assert.are.same({"Form.will_disappear", "Covered.will_appear", "Form.did_disappear", "Covered.did_appear"}, log)
+  end)
+
+  it("a full-screen present waits for the transition of the navigation it covers", function()
+    local home, sheet, _, screen = app()
+    home:push(screen("Next"))
+    sheet:present{}
+    assert.is_false(sheet.presented)
+    assert.are.equal(1, #navlua.trace("queued"))
+    navlua.settle()
+    assert.is_true(sheet.presented)
+    assert.are.equal("Next", home.top.title)
+  end)
+end)
