@@ -41,8 +41,7 @@ enum PresentationBinding {
             }
             r.selected = k
         }
-        try r.check()
-        return r
+        return r   // nav:present checks the rest (PresentationRequest.check)
     }
 
     private static func detent(_ lua: Lua, _ i: Int32, _ what: String) throws -> Detent {
