@@ -22,9 +22,10 @@ public final class NavigationController: NavigationFacts {
     /// below, which keep what depends on them.
     @exclusivity(unchecked) public private(set) var options: NavigationOptions
     @exclusivity(unchecked) public private(set) var screens: [Screen] = []
-    @exclusivity(unchecked) public internal(set) var presented = false
-    /// How it is presented, while it is (manual §4.7).
-    public internal(set) var presentation: PresentationState?
+    /// How it is presented, from the start of a present to the end of its
+    /// dismiss (manual §4.7).
+    @exclusivity(unchecked) public internal(set) var presentation: PresentationState?
+    public var presented: Bool { presentation != nil }
     /// A full-screen present covers it: its views are out of the window, so,
     /// as UIKit, its screens get no lifecycle calls until it is uncovered.
     @exclusivity(unchecked) public internal(set) var isCovered = false

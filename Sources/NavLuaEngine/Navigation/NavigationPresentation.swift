@@ -28,7 +28,6 @@ extension NavigationController {
     /// A full-screen present makes the covered navigation's top disappear;
     /// a sheet leaves it on screen (iOS 13 and later), as UIKit does.
     func startPresenting(_ request: PresentationRequest, top: Screen) {
-        presented = true
         let presenting = world.shownNavigation(excluding: self)
         presentation = PresentationState(style: request.style, detents: request.detents,
                                          selected: request.selected, presenting: presenting)
@@ -73,10 +72,9 @@ extension NavigationController {
     /// The card has gone: did_disappear, and the covered navigation's top
     /// appears again after a full-screen present.
     func endPresentation(top: Screen, animated: Bool, covered: NavigationController?) {
-        presented = false
+        presentation = nil
         lifecycle(.did_disappear, top, animated: animated)
         onScreen = false
-        presentation = nil
         covered?.coveredLifecycle(.did_appear, animated: animated)
     }
 

@@ -7,7 +7,7 @@ extension NavigationController {
             hidden: barHidden, hasBackButton: { (try? $0.backButton()) != .custom })
         var v = VisualGeometry(options: options, config: config).visual(
             top: top, transition: transition, bar: bar, presentationY: presentationY)
-        if presented, let p = presentation { v.presented = presentedVisual(p) }
+        if let p = presentation { v.presented = presentedVisual(p) }
         return v
     }
 
