@@ -146,7 +146,7 @@
 
 ---What a whole gesture (`navlua.drag`, `navlua.tap`) gave.
 ---@class navlua.GestureResult
----@field recognizer? "pop"|"scroll"
+---@field recognizer? "pop"|"scroll"|"sheet"
 ---@field state? string the recognizer's last state ("ended", "failed", "cancelled", ...)
 ---@field finished? boolean whether a released pop finishes
 ---@field refused_by? string the begin check that refused the pop
@@ -528,7 +528,7 @@ function Navigation:set_navigation_bar_hidden(hidden, options) end
 ---@field x number
 ---@field y number
 ---@field down boolean
----@field recognizer? "pop"|"scroll"
+---@field recognizer? "pop"|"scroll"|"sheet"
 local Touch = {}
 
 ---Moves linearly to (x, y) (or a point) over `duration` seconds, one sample per frame.
