@@ -14,7 +14,7 @@ if [ "$(uname -s)" = Darwin ]; then
   # Apple's platforms have the Swift runtime in the OS: nothing to link statically.
   build=(swift build -c release)
 else
-  packages=(pkg-config liblua5.4-dev lua5.4 lua-busted lua-luassert libedit-dev tmux python3 lcov perl)
+  packages=(pkg-config liblua5.4-dev lua5.4 lua-busted lua-luassert libedit-dev tmux python3 lcov perl chromium chromium-driver python3-selenium)
   missing=()
   for p in "${packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
