@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "EmbedLuaTool"),
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(name: "NavLuaEngine"),
-        .target(name: "NavLuaVisuals", dependencies: ["NavLuaEngine"]),
+        .target(name: "NavLuaVisuals", dependencies: ["NavLuaEngine"], plugins: ["EmbedLua"]),
         .target(
             name: "NavLuaBridge",
             dependencies: ["NavLuaEngine", "NavLuaVisuals", "NavLuaRuntime"],

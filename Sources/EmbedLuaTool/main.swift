@@ -4,10 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-// EmbedLuaTool OUTPUT FILE.lua...: writes OUTPUT, a Swift file declaring
-// `enum EmbeddedLua` with one static string per file, named after it in
-// lower camel case (spec_driver.lua -> specDriver). Run by the EmbedLua
-// build tool plugin; see Plugins/EmbedLua.
+// EmbedLuaTool [--enum NAME] OUTPUT FILE...: writes OUTPUT, a Swift file
+// declaring `enum EmbeddedLua` (or NAME) with one static string per file,
+// named after it in lower camel case (spec_driver.lua -> specDriver,
+// replay.js -> replayJs). Run by the EmbedLua build tool plugin; see
+// Plugins/EmbedLua.
 //
 // Each text is a raw string literal whose delimiter has one '#' more than
 // the longest run of '#' in the file, so nothing in the file can end the
@@ -66,11 +67,18 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else { fail("usage: EmbedLuaTool OUTPUT FILE.lua...") }
+var arguments = CommandLine.arguments.dropFirst()
+var enumName = "EmbeddedLua"
+if arguments.first == "--enum" {
+    arguments = arguments.dropFirst()
+    guard let name = arguments.first else { fail("--enum needs a name") }
+    enumName = name
+    arguments = arguments.dropFirst()
+}
+guard let output = arguments.first else { fail("usage: EmbedLuaTool [--enum NAME] OUTPUT FILE...") }
 var swift = "// Written by EmbedLuaTool (Plugins/EmbedLua) at build time; do not edit.\n\n"
-swift += "/// The Lua files of this target's Lua/ folder, as they are.\n"
-swift += "enum EmbeddedLua {\n"
+swift += "/// The files of this target's \(enumName == "EmbeddedLua" ? "Lua" : "Web")/ folder, as they are.\n"
+swift += "enum \(enumName) {\n"
 var names: Set<String> = []
 for path in arguments.dropFirst() {
     guard let bytes = readFile(path) else { fail("cannot read \(path)") }

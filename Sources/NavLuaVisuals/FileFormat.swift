@@ -1,5 +1,5 @@
 /// What the writers write, told by a file name's extension: pictures are
-/// SVG, traces Chrome's Trace Event JSON or JSON Lines. A name whose
+/// SVG, traces Chrome's Trace Event JSON or JSON Lines, replays HTML. A name whose
 /// extension is none of a writer's is refused, so that `a.png` never gets
 /// SVG bytes; a name without an extension (`/dev/stdout`) gets the
 /// writer's first format. Extensions are compared ignoring ASCII case.
@@ -7,11 +7,14 @@ public enum FileFormat: Equatable, Sendable {
     case svg
     case chromeJSON
     case jsonLines
+    case html
 
     /// The formats of pictures (`navlua.render`, `--timeline`, `--filmstrip`).
     public static let pictures: [FileFormat] = [.svg]
     /// The formats of `--trace`.
     public static let traces: [FileFormat] = [.chromeJSON, .jsonLines]
+    /// The formats of replays (`--html`, `navlua.html`).
+    public static let replays: [FileFormat] = [.html]
 
     /// The extension that names the format, without its dot.
     public var fileExtension: String {
@@ -19,6 +22,7 @@ public enum FileFormat: Equatable, Sendable {
         case .svg: return "svg"
         case .chromeJSON: return "json"
         case .jsonLines: return "jsonl"
+        case .html: return "html"
         }
     }
 
@@ -29,7 +33,7 @@ public enum FileFormat: Equatable, Sendable {
         let extensions = formats.map { "." + $0.fileExtension }
         let what = formats == traces
             ? "the trace as Chrome's Trace Event JSON or as JSON Lines"
-            : "pictures as SVG only"
+            : formats == replays ? "replays as HTML pages" : "pictures as SVG only"
         return Array("cannot write '".utf8) + path
             + Array("': its extension is not \(extensions.joined(separator: " or ")) (navlua writes \(what))".utf8)
     }

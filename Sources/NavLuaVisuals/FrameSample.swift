@@ -39,7 +39,12 @@ public struct FrameSample: Sendable {
 
 /// One navigation's `Visual` at a frame, plus the motion it is in.
 public struct NavigationSample: Sendable {
-    public struct Placed: Sendable { public let title: String; public let x: Double }
+    public struct Placed: Sendable {
+        public let title: String
+        public let x: Double
+        /// The screen's scroll views, as they are scrolled at this frame.
+        public var scrolls: [ScrollSample] = []
+    }
     public struct Snapshot: Sendable {
         public let title: String
         public let x, y, width, height: Double
@@ -71,8 +76,8 @@ public struct NavigationSample: Sendable {
         self.nav = nav.id
         style = nav.style.rawValue
         presented = nav.presented
-        top = v.top.map { Placed(title: $0.screen.title, x: $0.x) }
-        below = v.below.map { Placed(title: $0.screen.title, x: $0.x) }
+        top = v.top.map { Placed(title: $0.screen.title, x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
+        below = v.below.map { Placed(title: $0.screen.title, x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
         dim = v.dim
         mask = v.mask
         barHidden = v.barHidden
@@ -120,6 +125,21 @@ public struct NavigationSample: Sendable {
     func isShown(index: Int) -> Bool {
         index == 0 || presented || transition == "present" || transition == "dismiss"
             || transition == "interactive_dismiss"
+    }
+}
+
+/// A scroll view at a frame: its frame in the screen, its content's size
+/// and how far it is scrolled (manual §5.5, §10).
+public struct ScrollSample: Sendable {
+    public let x, y, width, height: Double
+    public let contentWidth, contentHeight: Double
+    public let offsetX, offsetY: Double
+
+    init(_ view: ScrollView) {
+        x = view.frame.x; y = view.frame.y
+        width = view.frame.width; height = view.frame.height
+        contentWidth = view.contentWidth; contentHeight = view.contentHeight
+        offsetX = view.offset; offsetY = view.offsetY
     }
 }
 

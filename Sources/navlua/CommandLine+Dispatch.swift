@@ -68,7 +68,8 @@ enum Usage {
       --memory-limit MB     end the script with an error past this much Lua memory
       --trace FILE          write the trace: .json (Chrome Trace Event format) or .jsonl
       --timeline FILE.svg   write a chart of the run over time
-      --filmstrip FILE.svg  write evenly spaced frames of the run
+      --filmstrip FILE.svg  write the run's moments (touch down, pan begin, lift, finish) side by side
+      --html FILE.html      write a replay of the run to watch in a browser
       --preset NAME         preset of navigations made without one (also for test)
 
     test options: busted's (its flags and ./.busted; `navlua test --help` lists them all), and

@@ -9,10 +9,11 @@ struct RunOptions {
     var traceFile: [UInt8]?
     var timelineFile: [UInt8]?
     var filmstripFile: [UInt8]?
+    var htmlFile: [UInt8]?
     /// --preset: the command applies it (`RunCommand.run`).
     var preset: String?
 
-    static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip", "--preset"]
+    static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip", "--html", "--preset"]
 
     /// Consumes the option at args[i] if it is one of these; returns how
     /// many arguments it took (0 when it is not a run option).
@@ -33,6 +34,7 @@ struct RunOptions {
         case "--memory-limit": memoryLimitMB = try positive()
         case "--trace": traceFile = try written(value, among: FileFormat.traces)
         case "--timeline": timelineFile = try written(value, among: FileFormat.pictures)
+        case "--html": htmlFile = try written(value, among: FileFormat.replays)
         case "--preset":
             let text = String(decoding: value, as: UTF8.self)
             if let problem = NavLuaHost.presetProblem(text) { throw CommandLineError("--preset: \(problem)") }
@@ -54,13 +56,26 @@ struct RunOptions {
     /// Two outputs named the same file would overwrite each other: a usage
     /// error, unless the file is a device or a FIFO (/dev/null, /dev/stdout).
     private func refuseSharedFile() throws(CommandLineError) {
-        let outputs = [("--trace", traceFile), ("--timeline", timelineFile), ("--filmstrip", filmstripFile)]
+        let outputs = [("--trace", traceFile), ("--timeline", timelineFile), ("--filmstrip", filmstripFile),
+                       ("--html", htmlFile)]
             .compactMap { name, path in path.map { (name, $0) } }
         for (i, a) in outputs.enumerated() {
             for b in outputs[(i + 1)...] where a.1 == b.1 && OutputFile(a.1).writePath != a.1 {
                 throw CommandLineError(Array("\(a.0) and \(b.0) name the same file '".utf8) + a.1 + Array("'".utf8))
             }
         }
+    }
+
+    /// Whether the run writes any file after it ends.
+    var writesFiles: Bool {
+        traceFile != nil || timelineFile != nil || filmstripFile != nil || htmlFile != nil
+    }
+
+    /// Whether an output needs the frames (`.jsonl` traces hold only the
+    /// trace events).
+    var needsFrames: Bool {
+        let traceNeedsFrames = traceFile.map { FileFormat.of($0, among: FileFormat.traces) != .jsonLines } ?? false
+        return traceNeedsFrames || timelineFile != nil || filmstripFile != nil || htmlFile != nil
     }
 
     func makeHost(ignoreEnvironment: Bool = false) -> NavLuaHost {

@@ -8,7 +8,7 @@ import NavLuaBridge
 import NavLuaEngine
 import NavLuaVisuals
 
-/// The files `--trace`, `--timeline` and `--filmstrip` ask for: a frame
+/// The files `--trace`, `--timeline`, `--filmstrip` and `--html` ask for: a frame
 /// recorder is installed before the script runs (only when one of them is
 /// given, so other runs pay nothing), and the files are written after it
 /// ended, even when it failed, since that is when they help most: after an
@@ -19,11 +19,8 @@ enum Outputs {
     /// write the files before it exits. `.jsonl` traces hold only the trace
     /// events, so they need no frames.
     static func prepare(_ host: NavLuaHost, _ options: RunOptions) {
-        let traceNeedsFrames = options.traceFile.map { !isJSONLines($0) } ?? false
-        if traceNeedsFrames || options.timelineFile != nil || options.filmstripFile != nil {
-            host.bridge.recorder = FrameRecorder()
-        }
-        guard options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil else { return }
+        if options.needsFrames { host.bridge.recorder = FrameRecorder() }
+        guard options.writesFiles else { return }
         host.beforeExit = { [unowned host] status in
             guard let ok = endRun(host, options) else { return status }
             RunCommand.exitIfSignalled()
@@ -55,6 +52,10 @@ enum Outputs {
         }
         save(options.timelineFile) { TimelineSVG.document(samples: samples, events: world.trace.events) }
         save(options.filmstripFile) { FilmstripSVG.document(samples) }
+        save(options.htmlFile) {
+            ReplayHTML.document(samples: samples, events: world.trace.events, dropped: world.trace.dropped,
+                                title: "navlua replay")
+        }
         return ok
     }
 
@@ -99,7 +100,7 @@ enum Outputs {
     /// Starts the watchdog for a run with a deadline, and for a run with
     /// files to write, the one that writes them after a stop signal.
     static func watch(_ host: NavLuaHost, _ options: RunOptions) {
-        let files = options.traceFile != nil || options.timelineFile != nil || options.filmstripFile != nil
+        let files = options.writesFiles
         // (kept only then, until the run ends: lua_close runs the script's
         // finalizers, as lua.c does)
         guard host.deadline > 0 || files else { return }

@@ -1,0 +1,540 @@
+// The HTML replay's page (SPEC v2 §13). It reads the run's data (the JSON
+// that ReplayData.swift writes, described there) from #navlua-data, draws
+// the device at one frame on demand (a canvas, as FrameSVG draws a frame),
+// and keeps the scrubber, the events list and the timeline's cursor on
+// that frame. Nothing is fetched: the page works from disk, offline.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("navlua-data").textContent);
+
+  // UIKit's status and navigation bar heights (FrameSVG.swift).
+  const STATUS_BAR = 47, NAV_BAR = 44, CHEVRON_INSET = 8;
+  const TRAIL_FRAMES = 12;
+
+  // ---- decoding ----------------------------------------------------------
+
+  const frames = data.frames;            // [frame, nanos, [state...], touch]
+  const states = data.states;
+  const titles = data.titles;            // [title, colour]
+  const events = data.events;            // [nanos, frame, kind, text, why]
+  const count = frames.length;
+
+  function frameNumber(i) { return frames[i][0]; }
+  function nanos(i) { return frames[i][1]; }
+
+  // The index of the last frame at or before `frame` (frames are sorted).
+  function indexOfFrame(frame) {
+    let lo = 0, hi = count - 1;
+    if (count === 0) return 0;
+    if (frame <= frames[0][0]) return 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (frames[mid][0] <= frame) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  // The index of the last frame at or before `t` nanoseconds.
+  function indexOfTime(t) {
+    let lo = 0, hi = count - 1;
+    if (count === 0) return 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (frames[mid][1] <= t) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  function seconds(ns) { return (ns / 1e9).toFixed(3); }
+
+  // ---- the device ----------------------------------------------------------
+
+  const W = data.w, H = data.h;
+  const canvas = document.getElementById("device");
+  const ctx = canvas.getContext("2d");
+  const ratio = window.devicePixelRatio || 1;
+  const deviceScale = Math.min(1, 640 / H);
+  canvas.style.width = Math.round(W * deviceScale) + "px";
+  canvas.style.height = Math.round(H * deviceScale) + "px";
+  canvas.width = Math.round(W * deviceScale * ratio);
+  canvas.height = Math.round(H * deviceScale * ratio);
+
+  function drawScreen(placed, y, w, h, fontSize, role) {
+    const title = titles[placed[0]];
+    const x = placed[1];
+    ctx.fillStyle = title[1];
+    ctx.fillRect(x, y, w, h);
+    ctx.strokeStyle = "#555";
+    ctx.lineWidth = 1;
+    ctx.strokeRect(x, y, w, h);
+    const scrolls = placed[2];
+    if (scrolls && role !== "snapshot") {
+      for (const sv of scrolls) drawScroll(sv, x, y);
+    }
+    ctx.fillStyle = "#222";
+    ctx.font = fontSize + "px -apple-system, Helvetica, Arial, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(title[0], x + w / 2, y + h / 2);
+  }
+
+  // A scroll view: its frame, and its content's rows (vertical) or pages
+  // (horizontal) moved by its offset, clipped to the frame.
+  function drawScroll(sv, ox, oy) {
+    const [x, y, w, h, cw, ch, offX, offY] = sv;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(ox + x, oy + y, w, h);
+    ctx.clip();
+    ctx.fillStyle = "rgba(255,255,255,0.55)";
+    ctx.fillRect(ox + x, oy + y, w, h);
+    ctx.strokeStyle = "rgba(0,0,0,0.18)";
+    ctx.fillStyle = "rgba(0,0,0,0.35)";
+    ctx.font = "11px -apple-system, Helvetica, Arial, sans-serif";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    if (ch > h) {
+      const row = 44;
+      const first = Math.floor(offY / row);
+      for (let r = first; r * row - offY < h; r++) {
+        const ry = oy + y + r * row - offY;
+        ctx.strokeRect(ox + x + 0.5, ry + 0.5, w - 1, row);
+        ctx.fillText("row " + r, ox + x + 8, ry + row / 2);
+      }
+    }
+    if (cw > w) {
+      const first = Math.floor(offX / w);
+      for (let p = first; p * w - offX < w; p++) {
+        const px = ox + x + p * w - offX;
+        ctx.strokeRect(px + 0.5, oy + y + 0.5, w - 1, h - 1);
+        ctx.fillText("page " + p, px + 8, oy + y + 14);
+      }
+    }
+    ctx.restore();
+    ctx.strokeStyle = "rgba(0,0,0,0.4)";
+    ctx.strokeRect(ox + x, oy + y, w, h);
+  }
+
+  function shade(alpha) {
+    if (!(alpha > 0)) return;
+    ctx.fillStyle = "rgba(0,0,0," + alpha + ")";
+    ctx.fillRect(0, 0, W, H);
+  }
+
+  function drawBar(nav, x) {
+    const shown = nav.b === undefined ? 1 : nav.b;
+    if (!(shown > 0)) return;
+    const dy = -(1 - shown) * (STATUS_BAR + NAV_BAR);
+    ctx.save();
+    ctx.translate(0, dy);
+    ctx.fillStyle = "rgba(247,247,247,0.94)";
+    ctx.fillRect(x, STATUS_BAR, W, NAV_BAR);
+    ctx.strokeStyle = "#bbb";
+    ctx.strokeRect(x, STATUS_BAR, W, NAV_BAR);
+    const baseline = STATUS_BAR + NAV_BAR / 2 + 6;
+    ctx.textBaseline = "alphabetic";
+    for (const item of nav.i || []) {
+      const [t, back, ix, alpha, chevron, label] = item;
+      if (back) {
+        const leading = ix <= W / 2;
+        ctx.fillStyle = "rgba(0,122,255," + (chevron === null ? alpha : chevron) + ")";
+        ctx.font = "22px -apple-system, Helvetica, Arial, sans-serif";
+        ctx.textAlign = leading ? "start" : "end";
+        ctx.fillText(leading ? "\u2039" : "\u203A", x + (leading ? CHEVRON_INSET : W - CHEVRON_INSET), baseline);
+        ctx.fillStyle = "rgba(0,122,255," + alpha + ")";
+        ctx.font = "17px -apple-system, Helvetica, Arial, sans-serif";
+        ctx.fillText(label || "", x + ix, baseline);
+      } else {
+        ctx.fillStyle = "rgba(0,0,0," + alpha + ")";
+        ctx.font = "600 17px -apple-system, Helvetica, Arial, sans-serif";
+        ctx.textAlign = "center";
+        ctx.fillText(titles[t][0], x + ix, baseline);
+      }
+    }
+    ctx.restore();
+  }
+
+  function drawNavigation(nav) {
+    ctx.save();
+    if (nav.y) ctx.translate(0, nav.y);
+    if (nav.S) {
+      const [t, x, y, w, h] = nav.S;
+      drawScreen([t, x], y, w, h, 28 * w / W, "snapshot");
+      shade(nav.m);
+    }
+    if (nav.B) drawScreen(nav.B, 0, W, H, 28, "below");
+    shade(nav.d);
+    if (nav.T) {
+      const x = nav.T[1];
+      if (x !== 0) {
+        // the shadow UIKit draws along the moving screen's leading edge
+        const edge = x > 0 ? x : x + W;
+        const g = ctx.createLinearGradient(edge - 12, 0, edge, 0);
+        g.addColorStop(0, "rgba(0,0,0,0)");
+        g.addColorStop(1, "rgba(0,0,0,0.3)");
+        ctx.fillStyle = g;
+        ctx.fillRect(edge - 12, 0, 12, H);
+      }
+      drawScreen(nav.T, 0, W, H, 28, "top");
+    }
+    // QD moves the whole navigation view, bar included; UIKit's bar stays put.
+    drawBar(nav, nav.s === "snapshot" && nav.T ? nav.T[1] : 0);
+    ctx.restore();
+  }
+
+  // The finger: a dot where it is, and a trail of where it was over the
+  // last frames it was down.
+  function drawFinger(i) {
+    const touch = frames[i][3];
+    if (!touch) return;
+    const trail = [];
+    for (let j = i; j >= 0 && j > i - TRAIL_FRAMES; j--) {
+      const t = frames[j][3];
+      if (!t || t[0] !== touch[0]) break;
+      trail.push(t);
+    }
+    ctx.lineCap = "round";
+    for (let k = trail.length - 1; k > 0; k--) {
+      ctx.strokeStyle = "rgba(255,59,48," + (0.6 * (1 - k / TRAIL_FRAMES)) + ")";
+      ctx.lineWidth = 10 * (1 - k / TRAIL_FRAMES) + 2;
+      ctx.beginPath();
+      ctx.moveTo(trail[k][1], trail[k][2]);
+      ctx.lineTo(trail[k - 1][1], trail[k - 1][2]);
+      ctx.stroke();
+    }
+    ctx.fillStyle = "rgba(255,59,48,0.55)";
+    ctx.strokeStyle = "#fff";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(touch[1], touch[2], 16, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+  }
+
+  function drawDevice(i) {
+    ctx.setTransform(ratio * deviceScale, 0, 0, ratio * deviceScale, 0, 0);
+    ctx.fillStyle = "#111";
+    ctx.fillRect(0, 0, W, H);
+    if (count === 0) return;
+    const navs = frames[i][2].map((s) => states[s]);
+    // what lies behind the last sheet is drawn scaled about its top centre,
+    // lowered and dimmed, as the sheet's `behind` says (FrameSVG.device)
+    let sheet = -1;
+    navs.forEach((nav, k) => { if (nav.k) sheet = k; });
+    navs.forEach((nav, k) => {
+      if (sheet > 0 && k === 0) {
+        const [, scale, by] = navs[sheet].k;
+        ctx.save();
+        ctx.translate(W * (1 - scale) / 2, by);
+        ctx.scale(scale, scale);
+      }
+      drawNavigation(nav);
+      if (sheet > 0 && k === sheet - 1) {
+        ctx.restore();
+        shade(navs[sheet].k[3]);
+      }
+    });
+    drawFinger(i);
+  }
+
+  // ---- the events -------------------------------------------------------
+
+  const list = document.getElementById("event-list");
+  const whyList = document.getElementById("why-list");
+  const items = [];
+  // the frame index each event seeks to
+  const eventIndex = events.map((e) => indexOfFrame(e[1]));
+  events.forEach((e, k) => {
+    const li = document.createElement("li");
+    li.dataset.event = String(k);
+    li.dataset.kind = e[2];
+    const head = document.createElement("span");
+    head.textContent = seconds(e[0]) + " #" + e[1] + " ";
+    const kind = document.createElement("span");
+    kind.className = "kind";
+    kind.textContent = e[2];
+    const rest = document.createElement("span");
+    rest.textContent = " " + e[3];
+    li.append(head, kind, rest);
+    if (e[4]) {
+      const why = document.createElement("span");
+      why.className = "why";
+      why.textContent = e[4];
+      li.append(why);
+      const w = document.createElement("li");
+      w.dataset.event = String(k);
+      w.textContent = seconds(e[0]) + " s: " + e[4];
+      whyList.append(w);
+    }
+    list.append(li);
+    items.push(li);
+  });
+  // A click on an event (in the list or among the refusals) seeks to its
+  // frame and marks it selected in the list.
+  let selected = null;
+  function seekEvent(target) {
+    const li = target.closest("li[data-event]");
+    if (!li) return;
+    const k = Number(li.dataset.event);
+    pause();
+    seek(eventIndex[k]);
+    if (selected) selected.classList.remove("selected");
+    selected = items[k];
+    selected.classList.add("selected");
+  }
+  list.addEventListener("click", (ev) => seekEvent(ev.target));
+  whyList.addEventListener("click", (ev) => seekEvent(ev.target));
+
+  document.getElementById("event-filter").addEventListener("input", (ev) => {
+    const q = ev.target.value.trim().toLowerCase();
+    items.forEach((li) => { li.hidden = q !== "" && !li.textContent.toLowerCase().includes(q); });
+  });
+
+  // Events up to the current frame are "past"; the last of them is
+  // current. Only the items whose class changes are touched.
+  let pastCount = 0;
+  function markEvents(i) {
+    const frame = count ? frameNumber(i) : 0;
+    let lo = 0, hi = events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (events[mid][1] <= frame) lo = mid + 1; else hi = mid;
+    }
+    const now = lo;
+    for (let k = Math.min(now, pastCount); k < Math.max(now, pastCount); k++) {
+      items[k].classList.toggle("past", k < now);
+    }
+    if (pastCount > 0) items[pastCount - 1].classList.remove("current");
+    if (now > 0) {
+      items[now - 1].classList.add("current");
+      scrollIntoList(items[now - 1]);
+    }
+    pastCount = now;
+  }
+  function scrollIntoList(li) {
+    const top = li.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - li.offsetHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+
+  // ---- the timeline ------------------------------------------------------
+
+  // Series per frame, read from the navigation that moves (the last one
+  // shown with a transition, else the last one shown).
+  function movingNav(i) {
+    const navs = frames[i][2];
+    for (let k = navs.length - 1; k >= 0; k--) if (states[navs[k]].r) return states[navs[k]];
+    return navs.length ? states[navs[navs.length - 1]] : null;
+  }
+  const series = {
+    top: new Float64Array(count), below: new Float64Array(count), finger: new Float64Array(count),
+    velocity: new Float64Array(count), progress: new Float64Array(count), dim: new Float64Array(count),
+  };
+  for (let i = 0; i < count; i++) {
+    const nav = movingNav(i);
+    const touch = frames[i][3];
+    series.top[i] = nav && nav.T ? nav.T[1] : NaN;
+    series.below[i] = nav && nav.B ? nav.B[1] : NaN;
+    series.finger[i] = touch ? touch[3] : NaN;
+    series.velocity[i] = touch ? touch[5] : NaN;
+    series.progress[i] = nav && nav.q !== undefined ? nav.q : NaN;
+    series.dim[i] = nav ? (nav.d || nav.m || 0) : NaN;
+  }
+  const panels = [
+    { name: "x (pt)", lines: [["top", "#1f6feb"], ["below", "#8250df"], ["finger", "#e5534b"]] },
+    { name: "velocity (pt/s)", lines: [["velocity", "#e5534b"]] },
+    { name: "progress, dim", lines: [["progress", "#2da44e"], ["dim", "#444"]], range: [0, 1] },
+  ];
+  const timeline = document.getElementById("timeline");
+  const tctx = timeline.getContext("2d");
+  const TL = { left: 110, right: 16, top: 8, gap: 14 };
+  const t0 = count ? nanos(0) : 0, t1 = count ? Math.max(nanos(count - 1), t0 + 1) : 1;
+  let backdrop = null;
+
+  function layoutTimeline() {
+    const cssWidth = timeline.clientWidth || 960;
+    timeline.width = Math.round(cssWidth * ratio);
+    timeline.height = Math.round(300 * ratio);
+    timeline.style.height = "300px";
+    backdrop = document.createElement("canvas");
+    backdrop.width = timeline.width;
+    backdrop.height = timeline.height;
+    drawBackdrop(backdrop.getContext("2d"), cssWidth, 300);
+  }
+  function tx(t, width) { return TL.left + (t - t0) / (t1 - t0) * (width - TL.left - TL.right); }
+
+  // The curves are drawn once; scrubbing only copies them and draws the
+  // cursor. A run longer than the chart is wide is drawn as each pixel
+  // column's lowest and highest value.
+  function drawBackdrop(g, width, height) {
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, width, height);
+    const ph = (height - TL.top - TL.gap * panels.length) / panels.length;
+    panels.forEach((panel, p) => {
+      const top = TL.top + p * (ph + TL.gap), bottom = top + ph;
+      let lo = Infinity, hi = -Infinity;
+      for (const [key] of panel.lines) {
+        for (const v of series[key]) if (v === v) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      }
+      if (panel.range) { lo = Math.min(lo, panel.range[0]); hi = Math.max(hi, panel.range[1]); }
+      if (!(lo < hi)) { lo = (lo === Infinity ? 0 : lo) - 1; hi = lo + 2; }
+      const vy = (v) => bottom - (v - lo) / (hi - lo) * ph;
+      g.strokeStyle = "#e4e4e4";
+      g.strokeRect(TL.left, top, width - TL.left - TL.right, ph);
+      g.fillStyle = "#333";
+      g.font = "12px -apple-system, Helvetica, Arial, sans-serif";
+      g.textAlign = "right";
+      g.textBaseline = "middle";
+      g.fillText(panel.name, TL.left - 8, top + ph / 2);
+      g.fillStyle = "#999";
+      g.fillText(String(Math.round(hi * 100) / 100), TL.left - 8, top + 6);
+      g.fillText(String(Math.round(lo * 100) / 100), TL.left - 8, bottom - 6);
+      for (const [key, colour] of panel.lines) {
+        const values = series[key];
+        g.strokeStyle = colour;
+        g.lineWidth = 1.5;
+        g.beginPath();
+        let pen = false, column = -1, cmin = 0, cmax = 0;
+        const flush = () => {
+          if (column < 0) return;
+          if (!pen) { g.moveTo(column, vy(cmin)); pen = true; } else g.lineTo(column, vy(cmin));
+          if (cmax !== cmin) g.lineTo(column, vy(cmax));
+        };
+        for (let i = 0; i < count; i++) {
+          const v = values[i];
+          if (v !== v) { flush(); column = -1; pen = false; continue; }
+          const x = Math.round(tx(nanos(i), width));
+          if (x !== column) { flush(); column = x; cmin = cmax = v; } else { cmin = Math.min(cmin, v); cmax = Math.max(cmax, v); }
+        }
+        flush();
+        g.stroke();
+      }
+      const legend = panel.lines.map(([key]) => key).join(", ");
+      g.fillStyle = "#777";
+      g.textAlign = "left";
+      g.fillText(legend, TL.left + 6, top + 10);
+    });
+    // the refused and cancelled gestures, as red ticks along the top
+    g.fillStyle = "#b00020";
+    for (const e of events) if (e[4]) g.fillRect(tx(e[0], width) - 1, 0, 2, TL.top + 4);
+  }
+
+  function drawTimeline(i) {
+    if (!backdrop) return;
+    tctx.setTransform(1, 0, 0, 1, 0, 0);
+    tctx.drawImage(backdrop, 0, 0);
+    if (count === 0) return;
+    tctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const x = tx(nanos(i), timeline.width / ratio);
+    tctx.strokeStyle = "#d29922";
+    tctx.lineWidth = 2;
+    tctx.beginPath();
+    tctx.moveTo(x, 0);
+    tctx.lineTo(x, timeline.height / ratio);
+    tctx.stroke();
+  }
+  timeline.addEventListener("click", (ev) => {
+    const r = timeline.getBoundingClientRect();
+    const t = t0 + (ev.clientX - r.left - TL.left) / (r.width - TL.left - TL.right) * (t1 - t0);
+    pause();
+    seek(indexOfTime(t));
+  });
+
+  // ---- the frame shown, the scrubber and playing ---------------------------
+
+  const scrubber = document.getElementById("scrubber");
+  const clock = document.getElementById("clock");
+  const caption = document.getElementById("caption");
+  const playButton = document.getElementById("play");
+  const speed = document.getElementById("speed");
+  scrubber.max = String(Math.max(0, count - 1));
+  let current = 0;
+  let pending = false;
+
+  // Draws on the next animation frame, once however many seeks came before.
+  function seek(i) {
+    current = Math.max(0, Math.min(count - 1, i | 0));
+    scrubber.value = String(current);
+    if (!pending) {
+      pending = true;
+      requestAnimationFrame(show);
+    }
+  }
+  function show() {
+    pending = false;
+    drawDevice(current);
+    drawTimeline(current);
+    markEvents(current);
+    const text = count ? "#" + frameNumber(current) + "  " + seconds(nanos(current)) + " s" : "no frames";
+    clock.value = text;
+    caption.textContent = text + (count ? "  (" + (current + 1) + " of " + count + ")" : "");
+    document.body.dataset.frame = count ? String(frameNumber(current)) : "";
+    document.body.dataset.index = String(current);
+  }
+
+  let playing = false, playStart = 0, playFrom = 0;
+  function play() {
+    if (count < 2) return;
+    if (current >= count - 1) current = 0;
+    playing = true;
+    playStart = performance.now();
+    playFrom = nanos(current);
+    playButton.textContent = "Pause";
+    requestAnimationFrame(step);
+  }
+  function pause() {
+    playing = false;
+    playButton.textContent = "Play";
+  }
+  // Virtual time runs at the chosen speed of real time.
+  function step(now) {
+    if (!playing) return;
+    const t = playFrom + (now - playStart) * 1e6 * Number(speed.value);
+    const i = indexOfTime(t);
+    seek(i);
+    if (i >= count - 1) { pause(); return; }
+    requestAnimationFrame(step);
+  }
+  playButton.addEventListener("click", () => (playing ? pause() : play()));
+  speed.addEventListener("change", () => { if (playing) { pause(); play(); } });
+  scrubber.addEventListener("input", () => { pause(); seek(Number(scrubber.value)); });
+
+  // The frame index of the previous (-1) or next (+1) event's frame.
+  function eventStep(direction) {
+    const frame = frameNumber(current);
+    if (direction > 0) {
+      for (const e of events) if (e[1] > frame) return indexOfFrame(e[1]);
+      return count - 1;
+    }
+    for (let k = events.length - 1; k >= 0; k--) if (events[k][1] < frame) return indexOfFrame(events[k][1]);
+    return 0;
+  }
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;
+    if (ev.target instanceof HTMLSelectElement) return;
+    let handled = true;
+    if (ev.key === "ArrowRight") { pause(); seek(ev.shiftKey ? eventStep(1) : current + 1); }
+    else if (ev.key === "ArrowLeft") { pause(); seek(ev.shiftKey ? eventStep(-1) : current - 1); }
+    else if (ev.key === "Home") { pause(); seek(0); }
+    else if (ev.key === "End") { pause(); seek(count - 1); }
+    else if (ev.key === " ") { playing ? pause() : play(); }
+    else handled = false;
+    if (handled) ev.preventDefault();
+  });
+
+  // ---- start -------------------------------------------------------------
+
+  document.getElementById("title").textContent = data.title;
+  const span = count ? seconds(nanos(count - 1) - nanos(0)) : "0";
+  const refusals = events.filter((e) => e[4]).length;
+  document.getElementById("summary").textContent = count + " frames over " + span + " s, "
+    + events.length + " events" + (data.dropped ? " (" + data.dropped + " older events were not kept)" : "")
+    + ", " + refusals + " refused or cancelled";
+  layoutTimeline();
+  window.addEventListener("resize", () => { layoutTimeline(); seek(current); });
+  // for tools and tests: where the page is, and a way to move it
+  window.navluaReplay = { frames: count, events: events.length, seek, current: () => current };
+  seek(0);
+})();
