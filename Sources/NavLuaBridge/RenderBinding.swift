@@ -56,8 +56,8 @@ enum ReplayBinding {
             if b.recorder == nil { b.recorder = FrameRecorder() }
             let samples = b.recorder?.finish(b.world) ?? [FrameSample(b.world)]
             do {
-                try TextFile.write(ReplayHTML.document(samples: samples, events: b.world.trace.events,
-                                                       dropped: b.world.trace.dropped, title: title), toPath: path)
+                try TextFile.write(bytes: ReplayHTML.bytes(samples: samples, events: b.world.trace.events,
+                                                           dropped: b.world.trace.dropped, title: title), toPath: path)
             } catch let failure as TextFile.WriteError {
                 navlua_where(L)
                 lua.push(bytes: Array("navlua.html: ".utf8) + failure.messageBytes)

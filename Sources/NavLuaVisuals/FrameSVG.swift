@@ -49,7 +49,20 @@ public enum FrameSVG {
                 if sheet.behindDim > 0 { s += shade("behind-dim", sheet.behindDim, w: w, h: h) }
             }
         }
+        if let touch = sample.touch { s += finger(touch) }
         return s
+    }
+
+    /// The finger that is down, as the HTML replay draws it: a red dot
+    /// where it is, and a line back to where it went down.
+    static func finger(_ t: TouchSample) -> String {
+        let x = t.location.x, y = t.location.y
+        let x0 = x - t.translation.x, y0 = y - t.translation.y
+        return "<g class=\"finger\" data-touch=\"\(t.id)\">"
+            + "<line x1=\"\(n(x0))\" y1=\"\(n(y0))\" x2=\"\(n(x))\" y2=\"\(n(y))\" stroke=\"#ff3b30\""
+            + " stroke-opacity=\"0.5\" stroke-width=\"6\" stroke-linecap=\"round\"/>"
+            + "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"16\" fill=\"#ff3b30\" fill-opacity=\"0.55\""
+            + " stroke=\"#fff\" stroke-width=\"2\"/></g>\n"
     }
 
     static func navigation(_ nav: NavigationSample, w: Double, h: Double) -> String {
@@ -151,41 +164,123 @@ public enum FrameSVG {
     static func n(_ d: Double) -> String { SVGText.num(d, places: 3) }
 }
 
-/// Evenly spaced frames of a run side by side, each one `FrameSVG`'s
-/// picture in a nested `<svg data-frame="k">` with its time under it.
+/// A run's moments side by side, each one `FrameSVG`'s picture in a
+/// nested `<svg data-frame="k">` with its time and what happened under it:
+/// the frames where a finger went down, a pan began or was refused, the
+/// finger lifted, and each transition finished or was cancelled (manual
+/// §8.4), rather than evenly spaced frames that miss them.
 public enum FilmstripSVG {
-    /// `count` frames spread evenly over the samples' time span (fewer
-    /// when the run has fewer frames), `perRow` to a row.
-    public static func document(_ samples: [FrameSample], count: Int = 8, perRow: Int = 8,
-                                scale: Double = 0.3) -> String {
-        let chosen = pick(samples, count: count)
-        guard let first = chosen.first else {
+    /// A frame of the filmstrip and what happened at it ("" for a frame
+    /// picked only to space the strip).
+    struct Moment {
+        let sample: FrameSample
+        let label: String
+    }
+
+    /// At most `count` moments of `events` (evenly spaced frames when the
+    /// run has no such events), `perRow` to a row.
+    public static func document(_ samples: [FrameSample], events: [TraceEvent] = [], count: Int = 12,
+                                perRow: Int = 6, scale: Double = 0.3) -> String {
+        let chosen = moments(samples, events: events, count: count)
+        guard let first = chosen.first?.sample else {
             return SVGText.open(width: 200, height: 40)
                 + "<text x=\"10\" y=\"25\" font-size=\"14\">no frames were recorded</text>\n</svg>\n"
         }
         let w = first.width * scale, h = first.height * scale
-        let gap = 12.0, captionHeight = 22.0
+        let gap = 12.0, captionHeight = 36.0
         let columns = max(1, min(perRow, chosen.count))
         let rows = (chosen.count + columns - 1) / columns
         let totalW = gap + Double(columns) * (w + gap)
         let totalH = gap + Double(rows) * (h + captionHeight + gap)
         var s = SVGText.open(width: totalW, height: totalH)
         s += "<rect x=\"0\" y=\"0\" width=\"\(SVGText.num(totalW))\" height=\"\(SVGText.num(totalH))\" fill=\"#fff\"/>\n"
-        for (i, sample) in chosen.enumerated() {
+        for (i, moment) in chosen.enumerated() {
+            let sample = moment.sample
             let ox = gap + Double(i % columns) * (w + gap)
             let oy = gap + Double(i / columns) * (h + captionHeight + gap)
             let sw = sample.width * scale, sh = sample.height * scale
-            s += "<g class=\"cell\">\n"
+            s += "<g class=\"cell\" data-moment=\"\(SVGText.escape(moment.label))\">\n"
             s += "<svg class=\"frame\" data-frame=\"\(sample.frame)\" x=\"\(SVGText.num(ox))\" y=\"\(SVGText.num(oy))\""
                 + " width=\"\(SVGText.num(sw))\" height=\"\(SVGText.num(sh))\""
                 + " viewBox=\"0 0 \(FrameSVG.n(sample.width)) \(FrameSVG.n(sample.height))\">\n"
             s += FrameSVG.device(sample)
             s += "</svg>\n"
             s += FrameSVG.caption(sample, x: ox + sw / 2, y: oy + sh + 15, size: 11)
+            if !moment.label.isEmpty {
+                s += "<text class=\"moment\" x=\"\(SVGText.num(ox + sw / 2))\" y=\"\(SVGText.num(oy + sh + 30))\""
+                    + " font-size=\"11\" text-anchor=\"middle\" fill=\"#b35900\">\(SVGText.escape(moment.label))</text>\n"
+            }
             s += "</g>\n"
         }
         s += "</svg>\n"
         return s
+    }
+
+    /// What an event marks as a moment, if it is one.
+    static func label(_ e: TraceEvent) -> String? {
+        func text(_ name: String) -> String? { if case .string(let s)? = e[name] { return s } else { return nil } }
+        switch e.kind {
+        case .touch:
+            switch text("phase") {
+            case "began": return "touch down"
+            case "ended": return "lift"
+            case "cancelled": return "touch cancelled"
+            default: return nil
+            }
+        case .gesture:
+            switch text("state") {
+            case "began": return (text("recognizer") ?? "pan") + " began"
+            case "failed": return text("refused_by").map { "refused: " + $0 }
+            default: return nil
+            }
+        case .transition:
+            guard let phase = text("phase"), phase != "begin" else { return nil }
+            return (text("what") ?? "transition") + (phase == "finish" ? " finished" : " cancelled")
+        case .sheet:
+            return text("phase") == "ended" ? "sheet released" : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The moments of the run: the first frame, each event's frame (several
+    /// events in one frame make one moment), the last frame; past `count`,
+    /// the first, the last and evenly spaced ones among the rest.
+    static func moments(_ samples: [FrameSample], events: [TraceEvent], count: Int) -> [Moment] {
+        guard let first = samples.first, let last = samples.last, count > 0 else { return [] }
+        var marked: [(frame: Int, label: String)] = []
+        for e in events where e.frame >= first.frame {
+            guard let l = label(e) else { continue }
+            if let i = marked.indices.last, marked[i].frame == e.frame {
+                if !marked[i].label.contains(l) { marked[i].label += ", " + l }
+            } else {
+                marked.append((e.frame, l))
+            }
+        }
+        guard !marked.isEmpty else { return pick(samples, count: count).map { Moment(sample: $0, label: "") } }
+        var frames: [(frame: Int, label: String)] = []
+        if marked.first?.frame != first.frame { frames.append((first.frame, "start")) }
+        frames += marked
+        if frames.last?.frame != last.frame { frames.append((last.frame, "end")) }
+        if frames.count > count {
+            let keep = count == 1 ? [frames.count - 1]
+                : (0..<count).map { Int((Double($0) * Double(frames.count - 1) / Double(count - 1)).rounded()) }
+            var seen = Set<Int>()
+            frames = keep.filter { seen.insert($0).inserted }.map { frames[$0] }
+        }
+        // each frame's sample: the last one at or before it (a long run keeps every stride-th frame)
+        var moments: [Moment] = []
+        var j = 0
+        for (frame, label) in frames {
+            while j + 1 < samples.count, samples[j + 1].frame <= frame { j += 1 }
+            if moments.last?.sample.frame == samples[j].frame {
+                let previous = moments.removeLast()
+                moments.append(Moment(sample: samples[j], label: previous.label + ", " + label))
+            } else {
+                moments.append(Moment(sample: samples[j], label: label))
+            }
+        }
+        return moments
     }
 
     /// Samples nearest to `count` evenly spaced times from the first to the

@@ -1,7 +1,7 @@
 import NavLuaEngine
 
-/// The data of an HTML replay, as the page's script reads it (Web/replay.js,
-/// `decode`): JSON, compact so that a long run stays small.
+/// The data of an HTML replay, as the page's script reads it (Web/replay.js):
+/// JSON, compact so that a long run stays small.
 ///
 /// - `titles`: every screen title once, with its fill colour; frames refer
 ///   to titles by index.
@@ -23,44 +23,75 @@ import NavLuaEngine
 struct ReplayData {
     private var titles: [String] = []
     private var titleIndex: [String: Int] = [:]
-    private var states: [String] = []
-    private var stateIndex: [String: Int] = [:]
+    /// The states' JSON, one after another, and where each one lies.
+    private var states = JSONBytes()
+    private var stateRanges: [Range<Int>] = []
+    /// States by their bytes' hash (a collision is told apart by the bytes).
+    private var stateIndex: [UInt64: [Int]] = [:]
 
-    /// The whole JSON text.
-    static func json(samples: [FrameSample], events: [TraceEvent], dropped: Int, title: String) -> String {
+    /// The whole JSON text, as UTF-8.
+    static func json(samples: [FrameSample], events: [TraceEvent], dropped: Int, title: String) -> [UInt8] {
         var data = ReplayData()
-        var frames = ""
-        frames.reserveCapacity(samples.count * 24)
+        var frames = JSONBytes(capacity: samples.count * 24)
         for (i, sample) in samples.enumerated() {
-            if i > 0 { frames += ",\n" }
-            frames += "[\(sample.frame),\(sample.nanos),["
+            if i > 0 { frames.raw(",\n") }
+            frames.byte(UInt8(ascii: "["))
+            frames.int(sample.frame)
+            frames.byte(UInt8(ascii: ","))
+            frames.int(sample.nanos)
+            frames.raw(",[")
             var firstNav = true
             for (j, nav) in sample.navigations.enumerated() where nav.isShown(index: j) {
-                if !firstNav { frames += "," }
+                if !firstNav { frames.byte(UInt8(ascii: ",")) }
                 firstNav = false
-                frames += String(data.state(nav))
+                frames.int(data.state(nav))
             }
-            frames += "],"
-            frames += sample.touch.map(touch) ?? "0"
-            frames += "]"
+            frames.raw("],")
+            if let t = sample.touch { touch(t, into: &frames) } else { frames.byte(UInt8(ascii: "0")) }
+            frames.byte(UInt8(ascii: "]"))
         }
-        var eventText = ""
+        var out = JSONBytes(capacity: frames.bytes.count + data.states.bytes.count + events.count * 80 + 4096)
+        out.raw("{\"v\":1,\"title\":")
+        out.string(title)
+        out.raw(",\"w\":")
+        out.number(samples.first?.width ?? 390, places: 3)
+        out.raw(",\"h\":")
+        out.number(samples.first?.height ?? 844, places: 3)
+        out.raw(",\"dropped\":")
+        out.int(dropped)
+        out.raw(",\n\"titles\":[")
+        for (i, t) in data.titles.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: ",")) }
+            out.byte(UInt8(ascii: "["))
+            out.string(t)
+            out.byte(UInt8(ascii: ","))
+            out.string(SVGText.color(for: t))
+            out.byte(UInt8(ascii: "]"))
+        }
+        out.raw("],\n\"states\":[\n")
+        out.append(data.states.bytes)
+        out.raw("],\n\"frames\":[\n")
+        out.append(frames.bytes)
+        out.raw("],\n\"events\":[\n")
+        var text = JSONBytes(capacity: 256)
         for (i, event) in events.enumerated() {
-            if i > 0 { eventText += ",\n" }
-            eventText += "[\(event.nanos),\(event.frame)," + JSONText.string(event.kind.rawValue) + ","
-                + JSONText.string(fieldsText(event)) + "," + (why(event).map(JSONText.string) ?? "0") + "]"
+            if i > 0 { out.raw(",\n") }
+            out.byte(UInt8(ascii: "["))
+            out.int(event.nanos)
+            out.byte(UInt8(ascii: ","))
+            out.int(event.frame)
+            out.byte(UInt8(ascii: ","))
+            out.string(event.kind.rawValue)
+            out.byte(UInt8(ascii: ","))
+            text.bytes.removeAll(keepingCapacity: true)
+            fieldsText(event, into: &text)
+            out.string(utf8: text.bytes)
+            out.byte(UInt8(ascii: ","))
+            if let why = why(event) { out.string(why) } else { out.byte(UInt8(ascii: "0")) }
+            out.byte(UInt8(ascii: "]"))
         }
-        let first = samples.first
-        var out = "{\"v\":1,\"title\":" + JSONText.string(title)
-        out += ",\"w\":" + JSONText.number(first?.width ?? 390, places: 3)
-        out += ",\"h\":" + JSONText.number(first?.height ?? 844, places: 3)
-        out += ",\"dropped\":\(dropped)"
-        out += ",\n\"titles\":[" + data.titles.map { "[" + JSONText.string($0) + "," + JSONText.string(SVGText.color(for: $0)) + "]" }
-            .joined(separator: ",") + "]"
-        out += ",\n\"states\":[\n" + data.states.joined(separator: ",\n") + "]"
-        out += ",\n\"frames\":[\n" + frames + "]"
-        out += ",\n\"events\":[\n" + eventText + "]}"
-        return out
+        out.raw("]}")
+        return out.bytes
     }
 
     /// The check behind a refused or cancelled gesture, or a sheet's pull
@@ -78,14 +109,35 @@ struct ReplayData {
         return nil
     }
 
-    /// The event's fields as the trace's text prints them.
-    static func fieldsText(_ event: TraceEvent) -> String {
-        var s = ""
-        for (name, value) in event.fields {
-            if !s.isEmpty { s += " " }
-            s += name + "=" + TraceEvent.text(of: value)
+    /// The event's fields as the trace's text prints them
+    /// (`TraceEvent.text`): `name=value` with spaces between.
+    static func fieldsText(_ event: TraceEvent, into s: inout JSONBytes) {
+        for (i, (name, value)) in event.fields.enumerated() {
+            if i > 0 { s.byte(UInt8(ascii: " ")) }
+            s.append(Array(name.utf8))
+            s.byte(UInt8(ascii: "="))
+            switch value {
+            case .number(let d): textNumber(d, into: &s)
+            case .int(let n): s.int(n)
+            case .bool(let b): s.append(Array((b ? "true" : "false").utf8))
+            case .point(let p):
+                s.byte(UInt8(ascii: "("))
+                textNumber(p.x, into: &s)
+                s.byte(UInt8(ascii: ","))
+                textNumber(p.y, into: &s)
+                s.byte(UInt8(ascii: ")"))
+            case .string(let text):
+                let quoted = text.utf8.contains(UInt8(ascii: " "))
+                if quoted { s.byte(UInt8(ascii: "\"")) }
+                s.append(Array(text.utf8))
+                if quoted { s.byte(UInt8(ascii: "\"")) }
+            }
         }
-        return s
+    }
+
+    /// A number as the trace's text has it ("nan" and "inf" included).
+    private static func textNumber(_ d: Double, into s: inout JSONBytes) {
+        if d.isFinite { s.number(d, places: 3) } else { s.append(Array(formatNumber(d, places: 3).utf8)) }
     }
 
     private mutating func title(_ t: String) -> Int {
@@ -95,62 +147,110 @@ struct ReplayData {
         return titles.count - 1
     }
 
-    /// The index of a navigation's state, added when it is new.
+    /// The index of a navigation's state, added when it is new: it is
+    /// written at the end of `states`, and taken back out when an equal one
+    /// is already there.
     private mutating func state(_ nav: NavigationSample) -> Int {
-        let text = stateText(nav)
-        if let i = stateIndex[text] { return i }
-        stateIndex[text] = states.count
-        states.append(text)
-        return states.count - 1
+        let start = states.bytes.count
+        let separator = stateRanges.isEmpty ? 0 : 2
+        if separator > 0 { states.raw(",\n") }
+        var s = states
+        states = JSONBytes()   // moved out while written: one owner, no copy
+        write(nav, into: &s)
+        states = s
+        let range = start + separator..<states.bytes.count
+        let key = states.hash(range)
+        for i in stateIndex[key] ?? [] where states.same(stateRanges[i], range) {
+            states.bytes.removeSubrange(start...)
+            return i
+        }
+        stateIndex[key, default: []].append(stateRanges.count)
+        stateRanges.append(range)
+        return stateRanges.count - 1
     }
 
-    private mutating func stateText(_ nav: NavigationSample) -> String {
-        var s = "{\"n\":\(nav.nav),\"s\":" + JSONText.string(nav.style)
-        if nav.presented { s += ",\"p\":1" }
-        if let top = nav.top { s += ",\"T\":" + placed(top) }
-        if let below = nav.below { s += ",\"B\":" + placed(below) }
-        if nav.dim != 0 { s += ",\"d\":" + num(nav.dim, 4) }
-        if let m = nav.mask, m != 0 { s += ",\"m\":" + num(m, 4) }
-        if nav.bar.shown != 1 { s += ",\"b\":" + num(nav.bar.shown, 4) }
+    private mutating func write(_ nav: NavigationSample, into s: inout JSONBytes) {
+        s.raw("{\"n\":")
+        s.int(nav.nav)
+        s.raw(",\"s\":")
+        s.string(nav.style)
+        if nav.presented { s.raw(",\"p\":1") }
+        if let top = nav.top { s.raw(",\"T\":"); placed(top, into: &s) }
+        if let below = nav.below { s.raw(",\"B\":"); placed(below, into: &s) }
+        if nav.dim != 0 { s.raw(",\"d\":"); s.number(nav.dim, places: 4) }
+        if let m = nav.mask, m != 0 { s.raw(",\"m\":"); s.number(m, places: 4) }
+        if nav.bar.shown != 1 { s.raw(",\"b\":"); s.number(nav.bar.shown, places: 4) }
         if !nav.bar.items.isEmpty {
-            s += ",\"i\":["
+            s.raw(",\"i\":[")
             for (i, item) in nav.bar.items.enumerated() {
-                if i > 0 { s += "," }
-                s += "[\(title(item.title)),\(item.part == "back" ? 1 : 0)," + num(item.x, 2) + "," + num(item.alpha, 4)
-                    + "," + (item.chevron.map { num($0, 4) } ?? "null")
-                    + "," + (item.label.map(JSONText.string) ?? "null") + "]"
+                if i > 0 { s.byte(UInt8(ascii: ",")) }
+                s.byte(UInt8(ascii: "["))
+                s.int(title(item.title))
+                s.raw(item.part == "back" ? ",1," : ",0,")
+                s.number(item.x, places: 2)
+                s.byte(UInt8(ascii: ","))
+                s.number(item.alpha, places: 4)
+                s.byte(UInt8(ascii: ","))
+                if let c = item.chevron { s.number(c, places: 4) } else { s.raw("null") }
+                s.byte(UInt8(ascii: ","))
+                if let l = item.label { s.string(l) } else { s.raw("null") }
+                s.byte(UInt8(ascii: "]"))
             }
-            s += "]"
+            s.byte(UInt8(ascii: "]"))
         }
         if let snap = nav.snapshot {
-            s += ",\"S\":[\(title(snap.title)),\(num(snap.x, 2)),\(num(snap.y, 2)),\(num(snap.width, 2)),\(num(snap.height, 2))]"
+            s.raw(",\"S\":[")
+            s.int(title(snap.title))
+            for v in [snap.x, snap.y, snap.width, snap.height] { s.byte(UInt8(ascii: ",")); s.number(v, places: 2) }
+            s.byte(UInt8(ascii: "]"))
         }
-        if nav.y != 0 { s += ",\"y\":" + num(nav.y, 2) }
-        if let r = nav.transition { s += ",\"r\":" + JSONText.string(r) }
-        if let q = nav.progress { s += ",\"q\":" + num(q, 4) }
+        if nav.y != 0 { s.raw(",\"y\":"); s.number(nav.y, places: 2) }
+        if let r = nav.transition { s.raw(",\"r\":"); s.string(r) }
+        if let q = nav.progress { s.raw(",\"q\":"); s.number(q, places: 4) }
         if let k = nav.sheet {
-            s += ",\"k\":[" + JSONText.string(k.detent) + "," + num(k.behindScale, 4) + "," + num(k.behindY, 2)
-                + "," + num(k.behindDim, 4) + "]"
+            s.raw(",\"k\":[")
+            s.string(k.detent)
+            s.byte(UInt8(ascii: ","))
+            s.number(k.behindScale, places: 4)
+            s.byte(UInt8(ascii: ","))
+            s.number(k.behindY, places: 2)
+            s.byte(UInt8(ascii: ","))
+            s.number(k.behindDim, places: 4)
+            s.byte(UInt8(ascii: "]"))
         }
-        return s + "}"
+        s.byte(UInt8(ascii: "}"))
     }
 
-    private mutating func placed(_ p: NavigationSample.Placed) -> String {
-        var s = "[\(title(p.title)),\(num(p.x, 2))"
+    private mutating func placed(_ p: NavigationSample.Placed, into s: inout JSONBytes) {
+        s.byte(UInt8(ascii: "["))
+        s.int(title(p.title))
+        s.byte(UInt8(ascii: ","))
+        s.number(p.x, places: 2)
         if !p.scrolls.isEmpty {
-            s += ",[" + p.scrolls.map {
-                "[\(num($0.x, 2)),\(num($0.y, 2)),\(num($0.width, 2)),\(num($0.height, 2)),"
-                    + "\(num($0.contentWidth, 2)),\(num($0.contentHeight, 2)),\(num($0.offsetX, 2)),\(num($0.offsetY, 2))]"
-            }.joined(separator: ",") + "]"
+            s.raw(",[")
+            for (i, v) in p.scrolls.enumerated() {
+                if i > 0 { s.byte(UInt8(ascii: ",")) }
+                s.byte(UInt8(ascii: "["))
+                let values = [v.x, v.y, v.width, v.height, v.contentWidth, v.contentHeight, v.offsetX, v.offsetY]
+                for (j, d) in values.enumerated() {
+                    if j > 0 { s.byte(UInt8(ascii: ",")) }
+                    s.number(d, places: 2)
+                }
+                s.byte(UInt8(ascii: "]"))
+            }
+            s.byte(UInt8(ascii: "]"))
         }
-        return s + "]"
+        s.byte(UInt8(ascii: "]"))
     }
 
-    private static func touch(_ t: TouchSample) -> String {
-        "[\(t.id),\(num(t.location.x, 2)),\(num(t.location.y, 2)),\(num(t.translation.x, 2)),"
-            + "\(num(t.translation.y, 2)),\(num(t.velocity.x, 1)),\(num(t.velocity.y, 1))]"
+    private static func touch(_ t: TouchSample, into s: inout JSONBytes) {
+        s.byte(UInt8(ascii: "["))
+        s.int(t.id)
+        for (d, places) in [(t.location.x, 2), (t.location.y, 2), (t.translation.x, 2), (t.translation.y, 2),
+                            (t.velocity.x, 1), (t.velocity.y, 1)] {
+            s.byte(UInt8(ascii: ","))
+            s.number(d, places: places)
+        }
+        s.byte(UInt8(ascii: "]"))
     }
-
-    private func num(_ d: Double, _ places: Int) -> String { JSONText.number(d, places: places) }
-    private static func num(_ d: Double, _ places: Int) -> String { JSONText.number(d, places: places) }
 }

@@ -9,40 +9,45 @@ public enum ReplayHTML {
     /// `dropped` of its oldest events were not kept).
     public static func document(samples: [FrameSample], events: [TraceEvent], dropped: Int = 0,
                                 title: String = "navlua replay") -> String {
-        // "<" only occurs inside JSON strings, where \u003c means the same:
-        // no title or field can end the data's <script> element.
+        String(decoding: bytes(samples: samples, events: events, dropped: dropped, title: title), as: UTF8.self)
+    }
+
+    /// The same page as UTF-8 bytes.
+    public static func bytes(samples: [FrameSample], events: [TraceEvent], dropped: Int = 0,
+                             title: String = "navlua replay") -> [UInt8] {
+        // the data writes "<" as \u003c: no title or field can end its <script>
         let data = ReplayData.json(samples: samples, events: events, dropped: dropped, title: title)
-            .replacing("<", with: "\\u003c")
-        return fill(EmbeddedWeb.replayHtml, [
-            "{{title}}": XMLText.escape(title),
-            "/*{{style}}*/": EmbeddedWeb.replayCss,
-            "/*{{script}}*/": EmbeddedWeb.replayJs,
+        return fill(Array(EmbeddedWeb.replayHtml.utf8), [
+            "{{title}}": Array(XMLText.escape(title).utf8),
+            "/*{{style}}*/": Array(EmbeddedWeb.replayCss.utf8),
+            "/*{{script}}*/": Array(EmbeddedWeb.replayJs.utf8),
             "{{data}}": data,
         ])
     }
 
-    /// `template` with each slot replaced by its value, in one pass over
-    /// the template, so a value (a title, the data) is never searched for
-    /// slots itself.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
-        var out = ""
-        var rest = template[...]
-        while let open = rest.firstRange(of: "{{") {
-            // a slot may be written inside a comment, /*{{style}}*/
-            let start = rest[..<open.lowerBound].hasSuffix("/*") ? rest.index(open.lowerBound, offsetBy: -2) : open.lowerBound
-            guard let close = rest[open.upperBound...].firstRange(of: "}}") else { break }
-            var end = close.upperBound
-            if rest[end...].hasPrefix("*/") { end = rest.index(end, offsetBy: 2) }
-            let slot = String(rest[start..<end])
-            guard let value = values[slot] else {
-                out += rest[..<close.upperBound]
-                rest = rest[close.upperBound...]
-                continue
-            }
-            out += rest[..<start]
-            out += value
-            rest = rest[end...]
+    /// `template` with each slot (`{{name}}`, or `/*{{name}}*/` inside a
+    /// style or script) replaced by its value, in one pass over the
+    /// template, so a value (a title, the data) is never searched itself.
+    static func fill(_ template: [UInt8], _ values: [String: [UInt8]]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(template.count + values.values.reduce(0) { $0 + $1.count })
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        var i = 0, copied = 0
+        while i + 1 < template.count {
+            guard template[i] == open, template[i + 1] == open,
+                  let end = (i + 2..<template.count - 1).first(where: { template[$0] == close && template[$0 + 1] == close })
+            else { i += 1; continue }
+            var start = i, stop = end + 2
+            let commented = start >= 2 && template[start - 2] == UInt8(ascii: "/") && template[start - 1] == UInt8(ascii: "*")
+                && stop + 1 < template.count && template[stop] == UInt8(ascii: "*") && template[stop + 1] == UInt8(ascii: "/")
+            if commented { start -= 2; stop += 2 }
+            guard let value = values[String(decoding: template[start..<stop], as: UTF8.self)] else { i = end + 2; continue }
+            out.append(contentsOf: template[copied..<start])
+            out.append(contentsOf: value)
+            copied = stop
+            i = stop
         }
-        return out + rest
+        out.append(contentsOf: template[copied...])
+        return out
     }
 }

@@ -32,13 +32,22 @@ public enum TextFile {
     /// file: it is written beside the target and renamed when complete
     /// (OutputFile); a failed write leaves the target as it was.
     public static func write(_ text: String, toPath path: [UInt8]) throws {
+        var text = text
+        try text.withUTF8 { try write(buffer: $0, toPath: path) }
+    }
+
+    /// The same for bytes (a replay is written as bytes).
+    public static func write(bytes: [UInt8], toPath path: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try write(buffer: $0, toPath: path) }
+    }
+
+    private static func write(buffer: UnsafeBufferPointer<UInt8>, toPath path: [UInt8]) throws {
         let out = OutputFile(path)
         guard let file = cString(out.writePath, { fopen($0, "wb") }) else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        var text = text
-        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-        let failed = written != text.utf8.count || ferror(file) != 0
+        let written = fwrite(buffer.baseAddress, 1, buffer.count, file)
+        let failed = written != buffer.count || ferror(file) != 0
         let reason = errno
         let closed = fclose(file)
         guard !failed, closed == 0 else {

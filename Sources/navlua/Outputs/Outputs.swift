@@ -35,8 +35,11 @@ enum Outputs {
         let samples = host.bridge.recorder?.finish(world) ?? []
         var ok = true
         func save(_ path: [UInt8]?, _ make: () -> String) {
+            saveBytes(path) { Array(make().utf8) }
+        }
+        func saveBytes(_ path: [UInt8]?, _ make: () -> [UInt8]) {
             guard let path = path else { return }
-            do { try TextFile.write(make(), toPath: path) } catch let failure as TextFile.WriteError {
+            do { try TextFile.write(bytes: make(), toPath: path) } catch let failure as TextFile.WriteError {
                 writeError(bytes: Array("navlua: ".utf8) + failure.messageBytes + [10])
                 ok = false
             } catch {
@@ -51,10 +54,9 @@ enum Outputs {
                 : TraceEventFormat.chromeJSON(events: events, samples: samples, dropped: world.trace.dropped)
         }
         save(options.timelineFile) { TimelineSVG.document(samples: samples, events: world.trace.events) }
-        save(options.filmstripFile) { FilmstripSVG.document(samples) }
-        save(options.htmlFile) {
-            ReplayHTML.document(samples: samples, events: world.trace.events, dropped: world.trace.dropped,
-                                title: "navlua replay")
+        save(options.filmstripFile) { FilmstripSVG.document(samples, events: world.trace.events) }
+        saveBytes(options.htmlFile) {
+            ReplayHTML.bytes(samples: samples, events: world.trace.events, dropped: world.trace.dropped)
         }
         return ok
     }
