@@ -73,20 +73,27 @@ public struct NavigationSample: Sendable {
 
     init(_ nav: NavigationController) {
         let v = nav.visual()
+        // A title is a read of the screen's table (it may change): read once
+        // per screen in a frame, though the screen and its bar items name it
+        // up to three times.
+        var titles = TitleMemo()
         self.nav = nav.id
         style = nav.style.rawValue
         presented = nav.presented
-        top = v.top.map { Placed(title: $0.screen.title, x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
-        below = v.below.map { Placed(title: $0.screen.title, x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
+        top = v.top.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
+        below = v.below.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
         dim = v.dim
         mask = v.mask
         barHidden = v.barHidden
-        bar = BarSample(shown: v.bar.shown, items: v.bar.items.map {
-            BarSample.Item(title: $0.screen.title, part: $0.part.rawValue, x: $0.x, alpha: $0.alpha,
-                           chevron: $0.chevron, label: $0.label)
-        })
+        var items: [BarSample.Item] = []
+        items.reserveCapacity(v.bar.items.count)
+        for item in v.bar.items {
+            items.append(BarSample.Item(title: titles[item.screen], part: item.part.rawValue, x: item.x,
+                                        alpha: item.alpha, chevron: item.chevron, label: item.label))
+        }
+        bar = BarSample(shown: v.bar.shown, items: items)
         snapshot = v.snapshot.map {
-            Snapshot(title: $0.screen.title, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+            Snapshot(title: titles[$0.screen], x: $0.x, y: $0.y, width: $0.width, height: $0.height)
         }
         y = v.y
         if let p = v.presented, let b = p.behind {
@@ -125,6 +132,21 @@ public struct NavigationSample: Sendable {
     func isShown(index: Int) -> Bool {
         index == 0 || presented || transition == "present" || transition == "dismiss"
             || transition == "interactive_dismiss"
+    }
+}
+
+/// The titles of the few screens a frame shows, each read once.
+private struct TitleMemo {
+    private var read: [(screen: ObjectIdentifier, title: String)] = []
+
+    subscript(screen: Screen) -> String {
+        mutating get {
+            let id = ObjectIdentifier(screen)
+            if let hit = read.first(where: { $0.screen == id }) { return hit.title }
+            let title = screen.title
+            read.append((id, title))
+            return title
+        }
     }
 }
 

@@ -161,7 +161,7 @@ struct ReplayData {
         let range = start + separator..<states.bytes.count
         let key = states.hash(range)
         for i in stateIndex[key] ?? [] where states.same(stateRanges[i], range) {
-            states.bytes.removeSubrange(start...)
+            states.bytes.removeLast(states.bytes.count - start)
             return i
         }
         stateIndex[key, default: []].append(stateRanges.count)

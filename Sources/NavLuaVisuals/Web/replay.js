@@ -290,9 +290,10 @@
     items.forEach((li) => { li.hidden = q !== "" && !li.textContent.toLowerCase().includes(q); });
   });
 
-  // Events up to the current frame are "past"; the last of them is
-  // current. Only the items whose class changes are touched.
-  let pastCount = 0;
+  // The last event at or before the current frame is "current"; only the
+  // item that was current and the new one are touched, so a jump across a
+  // long run costs what a step costs.
+  let currentItem = -1;
   function markEvents(i) {
     const frame = count ? frameNumber(i) : 0;
     let lo = 0, hi = events.length;
@@ -300,16 +301,14 @@
       const mid = (lo + hi) >> 1;
       if (events[mid][1] <= frame) lo = mid + 1; else hi = mid;
     }
-    const now = lo;
-    for (let k = Math.min(now, pastCount); k < Math.max(now, pastCount); k++) {
-      items[k].classList.toggle("past", k < now);
+    const now = lo - 1;
+    if (now === currentItem) return;
+    if (currentItem >= 0) items[currentItem].classList.remove("current");
+    currentItem = now;
+    if (now >= 0) {
+      items[now].classList.add("current");
+      scrollIntoList(items[now]);
     }
-    if (pastCount > 0) items[pastCount - 1].classList.remove("current");
-    if (now > 0) {
-      items[now - 1].classList.add("current");
-      scrollIntoList(items[now - 1]);
-    }
-    pastCount = now;
   }
   function scrollIntoList(li) {
     const top = li.offsetTop - list.offsetTop;
