@@ -94,6 +94,13 @@ extension SpecFileResult.Case {
         return name.isEmpty ? "(file)" : name
     }
 
+    /// "replay: PATH" for a failed test with --html (the reports put it
+    /// under the failure), with why the file is missing if it is.
+    var replayLine: String? {
+        guard !replay.isEmpty else { return nil }
+        return "replay: " + replay + (replayProblem.isEmpty ? "" : " (not written: \(replayProblem))")
+    }
+
     /// Message then traceback, trimmed.
     var details: String {
         var parts: [String] = []
