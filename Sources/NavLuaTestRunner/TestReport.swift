@@ -97,8 +97,9 @@ extension SpecFileResult.Case {
     /// "replay: PATH" for a failed test with --html (the reports put it
     /// under the failure), with why the file is missing if it is.
     var replayLine: String? {
-        guard !replay.isEmpty else { return nil }
-        return "replay: " + replay + (replayProblem.isEmpty ? "" : " (not written: \(replayProblem))")
+        if replay.isEmpty && replayProblem.isEmpty { return nil }
+        let problem = replayProblem.isEmpty ? "" : "(not written: \(replayProblem))"
+        return "replay: " + (replay.isEmpty ? problem : replay + (problem.isEmpty ? "" : " " + problem))
     }
 
     /// Message then traceback, trimmed.

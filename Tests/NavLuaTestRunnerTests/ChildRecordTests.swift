@@ -115,11 +115,14 @@ final class ChildRecordTests: XCTestCase {
                        .replay(path: "r/a--bad.html", problem: ""),
                        .test(.error, name: "worse", location: "a:3", message: "m", traceback: ""),
                        .replay(path: "r/a--worse.html", problem: "Permission denied"),
+                       .test(.fail, name: "limit", location: "a:4", message: "m", traceback: ""),
+                       .replay(path: "", problem: "not enough memory"),
                        .done(offset: nil)].map { Result<ChildRecord, RecordError>.success($0) }
         let cases = SpecFileResult.parse(records: records, output: [], files: ["a"]).results[0].cases
-        XCTAssertEqual(cases.map(\.replay), ["", "r/a--bad.html", "r/a--worse.html"])
+        XCTAssertEqual(cases.map(\.replay), ["", "r/a--bad.html", "r/a--worse.html", ""])
         XCTAssertEqual(cases.map(\.replayLine), [nil, "replay: r/a--bad.html",
-                                                 "replay: r/a--worse.html (not written: Permission denied)"])
+                                                 "replay: r/a--worse.html (not written: Permission denied)",
+                                                 "replay: (not written: not enough memory)"])
     }
 
     func testAResultGivesEachFileTheOutputUpToItsNextRecord() {

@@ -63,6 +63,13 @@ it("ünïcode / and spaces", function() error("5") end)
 it("x", function() error("6") end)
 ]],
     ["names/afile"] = "",
+    -- a test that takes the folder away before it fails
+    ["gone/spec/gone_spec.lua"] = [[
+it("removes the folder, then fails", function()
+  assert(os.remove("replays"))
+  error("on purpose")
+end)
+]],
   })
 end)
 teardown(function() f:remove() end)
@@ -209,6 +216,16 @@ describe("navlua test --html DIR", function()
     f:navlua("names", "--shard 2/2 --html r3")
     assert.are.same({ "same_spec-2--x.html" }, listing("names/r3"))
     assert.are.equal(120 + #".html", #names[1])
+  end)
+
+  it("says so under the failure when a replay cannot be written", function()
+    local out, status = f:navlua("gone", "--html replays")
+    assert.are.equal(1, status)
+    assert.truthy(out:find("\n    replay: replays/gone_spec--removes-the-folder-then-fails.html"
+                           .. " (not written: No such file or directory)\n", 1, true), out)
+    local xml = f:navlua("gone", "-o junit --html replays")
+    assert.truthy(xml:find("<system-out>replay: replays/gone_spec--removes-the-folder-then-fails.html"
+                           .. " (not written: No such file or directory)</system-out>", 1, true), xml)
   end)
 
   it("is an error before anything runs when DIR cannot be a folder", function()

@@ -99,7 +99,7 @@ local function attach_replay(_, _, path, problem)
   if testcase and type(testcase.addtag) == "function" then
     local text = "replay: " .. path
     if problem ~= "" then
-      text = text .. " (not written: " .. problem .. ")"
+      text = text .. (path ~= "" and " " or "") .. "(not written: " .. problem .. ")"
     else
       text = text .. "\n[[ATTACHMENT|" .. path .. "]]"
     end

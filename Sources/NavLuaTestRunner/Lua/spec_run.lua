@@ -102,7 +102,9 @@ end
 function R.write_replay(element, parent)
   local write = registry["navlua test replay"]
   if not write then return end
-  local path, problem = write(session.current_file or "", full_name(element))
+  -- protected: a limit that fires in the call must not cost the test its end event
+  local ok, path, problem = pcall(write, session.current_file or "", full_name(element))
+  if not ok then path, problem = "", tostring(path) end
   R.emit("replay", path, problem or "")
   record_event({ "navlua", "replay" }, element, parent, path, problem or "")
 end
