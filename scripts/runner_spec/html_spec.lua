@@ -12,7 +12,8 @@ local f
 
 -- Two files: two tests pass, two fail (an assertion after a swipe, an
 -- error), one is pending. Each passing test prints whether the child has
--- the replay writer, which exists only with --html.
+-- the replay writer, which exists only with --html (FailureReplays
+-- installs it and the frame recorder together).
 local probe = [[print("replay writer: " .. type(debug.getregistry()["navlua test replay"]))]]
 
 local push_spec = [[
@@ -63,6 +64,9 @@ it("ünïcode / and spaces", function() error("5") end)
 it("x", function() error("6") end)
 ]],
     ["names/afile"] = "",
+    -- html from .busted, as a key of its task
+    ["config/.busted"] = [[return { default = { html = "from_config" } }]],
+    ["config/spec/c_spec.lua"] = [[it("fails", function() error("x") end)]],
     -- a test that takes the folder away before it fails
     ["gone/spec/gone_spec.lua"] = [[
 it("removes the folder, then fails", function()
@@ -216,6 +220,22 @@ describe("navlua test --html DIR", function()
     f:navlua("names", "--shard 2/2 --html r3")
     assert.are.same({ "same_spec-2--x.html" }, listing("names/r3"))
     assert.are.equal(120 + #".html", #names[1])
+  end)
+
+  it("reads html from .busted, and names the key when its folder cannot be made", function()
+    local out, status = f:navlua("config", "")
+    assert.are.equal(1, status)
+    assert.truthy(out:find("    replay: from_config/c_spec--fails.html\n", 1, true), out)
+    assert.are.same({ "c_spec--fails.html" }, listing("config/from_config"))
+    f:write("config/file", "")
+    local _, status2, err = f:navlua("config", "--html file")
+    assert.are.equal(2, status2)
+    assert.truthy(err:find("navlua: --html: 'file' is not a folder", 1, true), err)
+    f:write("config/.busted", [[return { default = { html = "file/sub" } }]])
+    _, status2, err = f:navlua("config", "")
+    assert.are.equal(2, status2)
+    assert.truthy(err:find("navlua: .busted: task 'default', key 'html': cannot make the folder 'file/sub': Not a directory",
+                           1, true), err)
   end)
 
   it("says so under the failure when a replay cannot be written", function()
