@@ -14,7 +14,8 @@ if [ "$(uname -s)" = Darwin ]; then
   # Apple's platforms have the Swift runtime in the OS: nothing to link statically.
   build=(swift build -c release)
 else
-  packages=(pkg-config liblua5.4-dev lua5.4 lua-busted lua-luassert libedit-dev tmux python3 lcov perl chromium chromium-driver python3-selenium)
+  # python3-junitparser: the shards spec merges JUnit reports with it (README: A suite across machines)
+  packages=(pkg-config liblua5.4-dev lua5.4 lua-busted lua-luassert libedit-dev tmux python3 lcov perl chromium chromium-driver python3-selenium python3-junitparser)
   missing=()
   for p in "${packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -15,6 +15,9 @@ enum ChildRecord: Equatable, Sendable {
     /// A problem outside any test: loading, a setup, a hook.
     case error(name: String, location: String, message: String, traceback: String)
     case snapshot(action: String, path: String)
+    /// With --html: the replay of the test just reported, and why it could
+    /// not be written ("" when it was).
+    case replay(path: String, problem: String)
     /// A block ("" for the file) ran its tests shuffled with `seed`.
     case seed(block: String, seed: String)
     /// An event for busted's output handlers, as Lua constructor text.
@@ -38,6 +41,7 @@ enum ChildRecord: Equatable, Sendable {
         case .error(let name, let location, let message, let traceback):
             return ["error", name, location, message, traceback]
         case .snapshot(let action, let path): return ["snapshot", action, path]
+        case .replay(let path, let problem): return ["replay", path, problem]
         case .seed(let block, let seed): return ["seed", block, seed]
         case .event(let o, let text): return ["event", offset(o), text]
         case .coverage(let path, let hits): return ["coverage", path, hits]
@@ -59,7 +63,7 @@ enum ChildRecord: Equatable, Sendable {
 
     init(fields f: [String]) throws(RecordError) {
         let kind = f.first ?? ""
-        let counts = ["load": 3, "file": 3, "test": 6, "error": 5, "snapshot": 3, "seed": 3, "event": 3,
+        let counts = ["load": 3, "file": 3, "test": 6, "error": 5, "snapshot": 3, "replay": 3, "seed": 3, "event": 3,
                       "coverage": 3, "done": 2]
         guard let expected = counts[kind] else { throw .unknown(kind: kind) }
         guard f.count == expected else { throw .fieldCount(kind: kind, expected: expected, got: f.count) }
@@ -76,6 +80,7 @@ enum ChildRecord: Equatable, Sendable {
             self = .test(status, name: f[2], location: f[3], message: f[4], traceback: f[5])
         case "error": self = .error(name: f[1], location: f[2], message: f[3], traceback: f[4])
         case "snapshot": self = .snapshot(action: f[1], path: f[2])
+        case "replay": self = .replay(path: f[1], problem: f[2])
         case "seed": self = .seed(block: f[1], seed: f[2])
         case "event": self = .event(offset: try offset(1), text: f[2])
         case "coverage": self = .coverage(path: f[1], hits: f[2])

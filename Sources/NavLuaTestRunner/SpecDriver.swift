@@ -31,6 +31,8 @@ import NavLuaBridge
 ///     test     STATUS NAME WHERE MESSAGE TRACEBACK   STATUS: pass fail error skip
 ///     error    NAME WHERE MESSAGE TRACEBACK       outside a test: load, setup, hooks
 ///     snapshot ACTION PATH                        ACTION: written updated
+///     replay   PATH PROBLEM                       --html: the replay of the test just reported
+///                                                 (PROBLEM: why it was not written, or "")
 ///     seed     BLOCK SEED                         a block ("" the file) ran its tests shuffled
 ///     event    OFFSET TEXT                        an event for busted's output handlers (Lua text)
 ///     coverage PATH LINE=HITS,...                 with --coverage, per file under test

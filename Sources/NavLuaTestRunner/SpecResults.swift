@@ -16,6 +16,10 @@ public struct SpecFileResult: Sendable {
         public var message: String
         public var traceback: String
         public var isTest: Bool
+        /// With --html: the replay of a failed test ("" when none), and why
+        /// it could not be written ("" when it was).
+        public var replay = ""
+        public var replayProblem = ""
 
         public init(status: Status, name: String, location: String, message: String = "",
                     traceback: String = "", isTest: Bool = true) {
@@ -116,6 +120,11 @@ public struct SpecFileResult: Sendable {
                                                    message: message, traceback: traceback, isTest: false))
             case .snapshot(let action, let path):
                 results[current].snapshots.append((action, path))
+            case .replay(let path, let problem):
+                // it follows the record of its test
+                guard let last = results[current].cases.indices.last else { continue }
+                results[current].cases[last].replay = path
+                results[current].cases[last].replayProblem = problem
             case .seed(let block, let seed):
                 results[current].seeds.append((block, seed))
             case .event(let offset, let text):

@@ -2,9 +2,9 @@ import NavLuaBridge
 
 /// `-o tap`: TAP version 13, as Perl's `prove` (TAP::Harness) reads it.
 /// Tests are numbered across files in file order; failures carry a YAMLish
-/// block (`at`, `severity`, `message`), skipped tests a `# SKIP` directive,
-/// what a file printed, the snapshots it wrote and random seeds are `#`
-/// comments. One version line first; the plan comes last, then the summary
+/// block (`at`, `severity`, `message`) and, with --html, a `# replay: PATH`
+/// line after it; skipped tests a `# SKIP` directive; what a file printed,
+/// the snapshots it wrote and random seeds are `#` comments. One version line first; the plan comes last, then the summary
 /// line (a line TAP harnesses ignore). (`-o TAP` is busted's own TAP.)
 struct TapReporter: TestReporter {
     private var number = 0
@@ -37,6 +37,8 @@ struct TapReporter: TestReporter {
                 // a line of the block's indentation only for an empty line
                 text += "  message: |\n" + ReportText.indent(c.details, "    ") + "\n"
                 text += "  ...\n"
+                // --html: a diagnostic line, which harnesses show with the failure
+                if let line = c.replayLine { text += "# \(line)\n" }
             }
         }
         for s in r.snapshots { text += "# snapshot \(s.action): \(s.path)\n" }

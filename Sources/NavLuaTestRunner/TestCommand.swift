@@ -92,6 +92,15 @@ public enum TestCommand {
                        + " .lua) under \(roots.joined(separator: ", "))\n")
             return 1
         }
+        // --html: the folder made now (a bad one is an error before anything
+        // runs), the writer installed in the template before any fork; the
+        // names come from every file, so that shards never share one
+        if let dir = options.htmlDirectory, !options.list {
+            if let problem = FailureReplays.makeDirectory(dir) {
+                return UsageError("\(options.origins["html"] ?? "--html"): \(problem)", command: "test").report()
+            }
+            FailureReplays(directory: dir, files: files).install(in: session.host)
+        }
         if let shard = options.shard {
             files = SpecDiscovery.shard(files, index: shard.index, count: shard.count)
         }

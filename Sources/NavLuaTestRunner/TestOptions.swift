@@ -43,6 +43,8 @@ struct TestOptions: Equatable {
     var preset: String?
     var coverage = false
     var coverageOutput = "lcov.info"
+    /// --html DIR: where the replays of failing tests go.
+    var htmlDirectory: String?
     /// --list: print the tests, run none.
     var list = false
     var keepGoing = true
@@ -123,6 +125,7 @@ struct TestOptions: Equatable {
         preset = string("preset")
         coverage = flag("coverage")
         coverageOutput = string("coverage-output") ?? coverageOutput
+        htmlDirectory = string("html")
         self.list = flag("list")
         keepGoing = string("keep-going") != "false"
         if let text = string("repeat"), let runs = Double(text) {

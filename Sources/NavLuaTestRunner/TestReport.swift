@@ -94,6 +94,14 @@ extension SpecFileResult.Case {
         return name.isEmpty ? "(file)" : name
     }
 
+    /// "replay: PATH" for a failed test with --html (the reports put it
+    /// under the failure), with why the file is missing if it is.
+    var replayLine: String? {
+        if replay.isEmpty && replayProblem.isEmpty { return nil }
+        let problem = replayProblem.isEmpty ? "" : "(not written: \(replayProblem))"
+        return "replay: " + (replay.isEmpty ? problem : replay + (problem.isEmpty ? "" : " " + problem))
+    }
+
     /// Message then traceback, trimmed.
     var details: String {
         var parts: [String] = []

@@ -11,6 +11,7 @@ import NavLuaBridge
 ///       FAIL pop finishes on a fast swipe  spec/pop_spec.lua:12
 ///         spec/pop_spec.lua:15: Expected objects to be equal.
 ///         ...
+///         replay: replays/pop_spec--pop-finishes-on-a-fast-swipe.html   (--html DIR)
 ///
 ///     5 passed, 1 failed
 struct TextReporter: TestReporter {
@@ -37,6 +38,7 @@ struct TextReporter: TestReporter {
             case .fail, .error:
                 text += "  \(c.isTest ? "FAIL" : "ERROR") \(c.displayName)  \(c.location)\n"
                 text += ReportText.indent(c.details, "    ") + "\n"
+                if let line = c.replayLine { text += "    " + line + "\n" }
             case .pass:
                 break
             }

@@ -79,6 +79,7 @@ enum Usage {
       --shard K/N           run the K-th of N stable shares of the files
       --update-snapshots    rewrite stored snapshots
       --coverage            write LCOV line coverage (--coverage-output FILE, default lcov.info)
+      --html DIR            write an HTML replay of each failing test into DIR
       --timeout SECONDS     per file;  --memory-limit MB  per file
 
     exit status: 0 success, 1 script error or failed test, 2 usage error

@@ -14,6 +14,8 @@ final class ChildRecordTests: XCTestCase {
         .test(.skip, name: "later", location: "z:4", message: "not now", traceback: ""),
         .error(name: "", location: "a_spec.lua", message: "setup broke", traceback: "\n\ta:1: in main chunk"),
         .snapshot(action: "written", path: "spec/__snapshots__/a/v.txt"),
+        .replay(path: "out/a_spec--nav-pops.html", problem: ""),
+        .replay(path: "full/a_spec--x.html", problem: "No space left on device"),
         .seed(block: "", seed: "12345"), .seed(block: "nav pops", seed: "7"),
         .event(offset: 120, text: "{[\"channel\"]={\"test\",\"start\"},[\"s\"]=\"a\\\nb\\t\"}"),
         .event(offset: nil, text: ""),
@@ -104,6 +106,23 @@ final class ChildRecordTests: XCTestCase {
         ])
         XCTAssertEqual(results[1].endedEarly.count, 2)
         XCTAssertTrue(results.allSatisfy(\.finished))
+    }
+
+    func testAReplayBelongsToTheTestReportedBeforeIt() {
+        let records = [ChildRecord.file(1, offset: nil),
+                       .test(.pass, name: "ok", location: "a:1", message: "", traceback: ""),
+                       .test(.fail, name: "bad", location: "a:2", message: "m", traceback: ""),
+                       .replay(path: "r/a--bad.html", problem: ""),
+                       .test(.error, name: "worse", location: "a:3", message: "m", traceback: ""),
+                       .replay(path: "r/a--worse.html", problem: "Permission denied"),
+                       .test(.fail, name: "limit", location: "a:4", message: "m", traceback: ""),
+                       .replay(path: "", problem: "not enough memory"),
+                       .done(offset: nil)].map { Result<ChildRecord, RecordError>.success($0) }
+        let cases = SpecFileResult.parse(records: records, output: [], files: ["a"]).results[0].cases
+        XCTAssertEqual(cases.map(\.replay), ["", "r/a--bad.html", "r/a--worse.html", ""])
+        XCTAssertEqual(cases.map(\.replayLine), [nil, "replay: r/a--bad.html",
+                                                 "replay: r/a--worse.html (not written: Permission denied)",
+                                                 "replay: (not written: not enough memory)"])
     }
 
     func testAResultGivesEachFileTheOutputUpToItsNextRecord() {

@@ -82,6 +82,16 @@ describe("the command line", function()
                     { M.parse_command_line({ "--shard", "3/2" }) })
   end)
 
+  it("reads --html DIR, from the command line and from .busted", function()
+    assert.are.equal("out/replays", M.parse_command_line({ "--html", "out/replays" }).html)
+    assert.are.same({ nil, "--html needs a value" }, { M.parse_command_line({ "--html=" }) })
+    local o = parse({}, [[return { default = { html = "replays" } }]])
+    assert.are.same({ "replays", dir .. "/.busted: task 'default', key 'html'" }, { o.html, o.origin.html })
+    assert.truthy(M.encode(o):find("\nhtml\treplays\n", 1, true))
+    local _, problem = parse({}, [[return { default = { html = 3 } }]])
+    assert.are.equal(dir .. "/.busted: task 'default', key 'html': expected a string, got 3 (number)", problem)
+  end)
+
   it("refuses what it does not know or support, with a reason", function()
     for args, message in pairs({
       ["--exit"] = "unknown test option '--exit'",

@@ -218,7 +218,7 @@ describe("navlua test takes busted's flags", function()
     assert.are.equal(0, status)
     for _, flag in ipairs({ "--pattern", "--exclude-pattern", "--tags", "--filter-out", "--lpath", "--cpath",
                             "--helper", "--run", "--repeat", "--seed", "]shuffle", "]sort", "--list",
-                            "]coverage", "--jobs", "--shard", "--timeout", "--memory-limit" }) do
+                            "]coverage", "--jobs", "--shard", "--timeout", "--memory-limit", "--html DIR" }) do
       assert.truthy(out:find(flag, 1, true), flag)
     end
     assert.are.equal(out, (f:navlua("proj", "-h")))

@@ -71,6 +71,43 @@ local function writing(fn, ...)
   return ""
 end
 
+-- --html's replays in a JUnit report. busted's junit handler keeps each
+-- <testcase> node to itself, so while a file's events are fed, the nodes
+-- pl.xml makes are watched (only then: a child forked later finds pl.xml
+-- untouched), and a test's replay event (spec_run.lua) becomes a
+-- <system-out> of the testcase open then: its `replay: PATH` line, and
+-- `[[ATTACHMENT|PATH]]`, the line the Jenkins JUnit Attachments plugin and
+-- GitLab's unit test reports read as a file attached to the test case.
+local testcase   -- the <testcase> node made last, while events are fed
+
+local function watching_testcases(fn, ...)
+  local xml = package.loaded["pl.xml"]
+  if type(xml) ~= "table" or type(xml.new) ~= "function" then return fn(...) end
+  local new = xml.new
+  xml.new = function(tag, ...)
+    local node = new(tag, ...)
+    if tag == "testcase" then testcase = node end
+    return node
+  end
+  local result = table.pack(pcall(fn, ...))
+  xml.new, testcase = new, nil
+  if not result[1] then error(result[2], 0) end
+  return table.unpack(result, 2, result.n)
+end
+
+local function attach_replay(_, _, path, problem)
+  if testcase and type(testcase.addtag) == "function" then
+    local text = "replay: " .. path
+    if problem ~= "" then
+      text = text .. (path ~= "" and " " or "") .. "(not written: " .. problem .. ")"
+    else
+      text = text .. "\n[[ATTACHMENT|" .. path .. "]]"
+    end
+    testcase:addtag("system-out"):text(text):up()
+  end
+  return nil, true
+end
+
 function R.start(name, option, report_file, verbose, suppress_pending, lang, defer_print, enable_sound, ...)
   busted = require("busted.core")()
   parents = setmetatable({}, { __mode = "k" })
@@ -125,6 +162,7 @@ function R.start(name, option, report_file, verbose, suppress_pending, lang, def
     end
     return nil, "2" .. message
   end
+  busted.subscribe({ "navlua", "replay" }, attach_replay)
   if report_file ~= "" then
     local file, problem = io.open(report_file, "w")
     if not file then return nil, "2cannot write '" .. report_file .. "': " .. tostring(problem) end
@@ -174,7 +212,7 @@ local unescapes = { ["\\\\"] = "\\", ["\\t"] = "\t", ["\\n"] = "\n", ["\\r"] = "
 -- are) and its output, which goes to stdout between the events; `problem`
 -- (not "") what the parent saw end the file early, for file `name`.
 function R.file(events, output, problem, name)
-  return writing(replay, events, output, problem, name)
+  return writing(watching_testcases, replay, events, output, problem, name)
 end
 
 -- The file's process ended inside the elements still open (killed, crashed,

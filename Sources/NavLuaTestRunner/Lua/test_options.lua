@@ -4,7 +4,7 @@
 -- `_all` under it, then busted's defaults. A value given on the command line
 -- wins over the task's, the task's over `_all`'s, `_all`'s over the default;
 -- lists are replaced, not joined. navlua's own options (--jobs, --shard,
--- --timeout, --memory-limit, --update-snapshots, --coverage-output) come the
+-- --timeout, --memory-limit, --update-snapshots, --coverage-output, --html) come the
 -- same ways. An option or key busted has and navlua does not, or one neither
 -- has, is an error that says so; nothing is ignored.
 --
@@ -105,6 +105,8 @@ M.specs = {
     help = "the preset of navigations made without one: uikit, flutter or react_navigation" },
   { "coverage-output", kind = "value", navlua = true, default = "lcov.info", arg = "FILE",
     help = "where --coverage writes its LCOV report (default lcov.info)" },
+  { "html", kind = "value", navlua = true, arg = "DIR",
+    help = "write an HTML replay of each failing test into DIR (made if missing), named after its file and test" },
 }
 
 local by_long, by_short = {}, {}
@@ -182,6 +184,7 @@ local navlua_checks = {
   -- a built-in preset's name: TestCommand checks it (NavLuaHost.presetProblem)
   preset = function(v) return v end,
   ["coverage-output"] = function(v) return v end,
+  html = function(v) return v end,
 }
 navlua_checks["memory-limit"] = navlua_checks.timeout
 
@@ -346,7 +349,8 @@ local function read_task(task, into, origin, where)
     local kind = spec.kind
     if kind == "flag" then
       if type(value) ~= "boolean" then expected = "true or false" end
-    elseif spec.navlua and navlua_checks[spec.name] and kind == "value" and spec.name ~= "coverage-output" then
+    elseif spec.navlua and navlua_checks[spec.name] and kind == "value" and spec.name ~= "coverage-output"
+        and spec.name ~= "html" then
       local _, e = navlua_checks[spec.name](value)
       if type(value) ~= "string" and type(value) ~= "number" then expected = "a number or a string"
       elseif e then expected = e end
