@@ -33,6 +33,9 @@ step "Lua regression suite (the manual's rules)" "$navlua" test scripts/spec
 step "navlua test, the runner's own specs" "$navlua" test scripts/runner_spec
 step "Lua embedded in the binary (Sources/*/Lua)" "$navlua" test scripts/lua_spec
 step "REPL, driven through tmux" scripts/repl_test.sh "$navlua"
+# Debian's python3 (setup.sh installs chromium, chromium-driver and
+# python3-selenium for it; the first python3 on PATH may be another).
+step "The HTML replay in chromium" /usr/bin/python3 scripts/replay_test/replay_test.py "$navlua"
 
 # One line for the whole run, counting steps (each step printed its own tests).
 echo

@@ -254,6 +254,15 @@ function navlua.tap(x, y) end
 ---@return string
 function navlua.render(path, options) end
 
+---Writes an HTML replay of the run since the last `navlua.reset` to `path` (a name ending in
+---.html, or without an extension): the frames recorded and the trace, in one page that opens
+---from disk. Frames are recorded under `--html`, `--timeline`, `--filmstrip` and `navlua test
+-----html`; otherwise recording starts at the first call. Returns `path`.
+---@param path string
+---@param options? {title?: string}
+---@return string
+function navlua.html(path, options) end
+
 ---The events kept so far (of one kind), oldest first.
 ---@param kind? navlua.TraceKind
 ---@return navlua.TraceEvent[]

@@ -40,7 +40,7 @@ local function full_disk(files)
 end
 
 describe("a file that cannot be written", function()
-  for _, flag in ipairs{"--trace", "--timeline", "--filmstrip"} do
+  for _, flag in ipairs{"--trace", "--timeline", "--filmstrip", "--html"} do
     it("fails navlua run " .. flag .. " with its name on stderr", function()
       local _, err, status = P.navlua("run " .. flag .. " /dev/full " .. q(P.script(SCENARIO)))
       assert.are.equal(1, status)

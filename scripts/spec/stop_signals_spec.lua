@@ -66,9 +66,10 @@ navlua.settle()
 io.write("buffered output ")   -- a file: flushed only at exit
 ]]
 
-local OUTPUTS = " --trace t.json --timeline t.svg --filmstrip f.svg "
+local OUTPUTS = " --trace t.json --timeline t.svg --filmstrip f.svg --html r.html "
 
 local function assert_outputs(dir)
+  assert.matches('id="navlua%-data"', P.read(dir .. "/r.html"))
   assert.matches('"traceEvents"', P.read(dir .. "/t.json"))
   assert.matches("</svg>", P.read(dir .. "/t.svg"))
   assert.matches("</svg>", P.read(dir .. "/f.svg"))
