@@ -21,8 +21,19 @@ import NavLuaEngine
 /// behind y, behind dim]`. A scroll is `[x, y, w, h, content w, content h,
 /// offset x, offset y]`.
 struct ReplayData {
-    private var titles: [String] = []
-    private var titleIndex: [String: Int] = [:]
+    /// Every title once, by first appearance.
+    private struct Titles {
+        var list: [String] = []
+        var index: [String: Int] = [:]
+
+        mutating func callAsFunction(_ t: String) -> Int {
+            if let i = index[t] { return i }
+            index[t] = list.count
+            list.append(t)
+            return list.count - 1
+        }
+    }
+    private var titles = Titles()
     /// The states' JSON, one after another, and where each one lies.
     private var states = JSONBytes()
     private var stateRanges: [Range<Int>] = []
@@ -60,7 +71,7 @@ struct ReplayData {
         out.raw(",\"dropped\":")
         out.int(dropped)
         out.raw(",\n\"titles\":[")
-        for (i, t) in data.titles.enumerated() {
+        for (i, t) in data.titles.list.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
             out.byte(UInt8(ascii: "["))
             out.string(t)
@@ -140,13 +151,6 @@ struct ReplayData {
         if d.isFinite { s.number(d, places: 3) } else { s.append(Array(formatNumber(d, places: 3).utf8)) }
     }
 
-    private mutating func title(_ t: String) -> Int {
-        if let i = titleIndex[t] { return i }
-        titleIndex[t] = titles.count
-        titles.append(t)
-        return titles.count - 1
-    }
-
     /// The index of a navigation's state, added when it is new: it is
     /// written at the end of `states`, and taken back out when an equal one
     /// is already there.
@@ -154,10 +158,7 @@ struct ReplayData {
         let start = states.bytes.count
         let separator = stateRanges.isEmpty ? 0 : 2
         if separator > 0 { states.raw(",\n") }
-        var s = states
-        states = JSONBytes()   // moved out while written: one owner, no copy
-        write(nav, into: &s)
-        states = s
+        ReplayData.write(nav, into: &states, titles: &titles)
         let range = start + separator..<states.bytes.count
         let key = states.hash(range)
         for i in stateIndex[key] ?? [] where states.same(stateRanges[i], range) {
@@ -169,14 +170,14 @@ struct ReplayData {
         return stateRanges.count - 1
     }
 
-    private mutating func write(_ nav: NavigationSample, into s: inout JSONBytes) {
+    private static func write(_ nav: NavigationSample, into s: inout JSONBytes, titles title: inout Titles) {
         s.raw("{\"n\":")
         s.int(nav.nav)
         s.raw(",\"s\":")
         s.string(nav.style)
         if nav.presented { s.raw(",\"p\":1") }
-        if let top = nav.top { s.raw(",\"T\":"); placed(top, into: &s) }
-        if let below = nav.below { s.raw(",\"B\":"); placed(below, into: &s) }
+        if let top = nav.top { s.raw(",\"T\":"); placed(top, into: &s, titles: &title) }
+        if let below = nav.below { s.raw(",\"B\":"); placed(below, into: &s, titles: &title) }
         if nav.dim != 0 { s.raw(",\"d\":"); s.number(nav.dim, places: 4) }
         if let m = nav.mask, m != 0 { s.raw(",\"m\":"); s.number(m, places: 4) }
         if nav.bar.shown != 1 { s.raw(",\"b\":"); s.number(nav.bar.shown, places: 4) }
@@ -221,7 +222,7 @@ struct ReplayData {
         s.byte(UInt8(ascii: "}"))
     }
 
-    private mutating func placed(_ p: NavigationSample.Placed, into s: inout JSONBytes) {
+    private static func placed(_ p: NavigationSample.Placed, into s: inout JSONBytes, titles title: inout Titles) {
         s.byte(UInt8(ascii: "["))
         s.int(title(p.title))
         s.byte(UInt8(ascii: ","))
