@@ -173,7 +173,7 @@ public final class NavLuaHost {
             LuaFunction("screen", ScreenBinding.screen), LuaFunction("navigation", NavigationBinding.navigation),
             LuaFunction("touch_down", TouchBinding.touchDown), LuaFunction("drag", TouchBinding.drag), LuaFunction("tap", TouchBinding.tap),
             LuaFunction("render", RenderBinding.render),
-            LuaFunction("html", ReplayBinding.html),
+            LuaFunction("html", RenderBinding.html),
         ]
         functions += WorldBinding.functions
         functions += TraceBinding.functions

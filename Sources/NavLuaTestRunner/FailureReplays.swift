@@ -93,10 +93,10 @@ final class FailureReplays {
         let path = directory + (directory == [UInt8(ascii: "/")] ? [] : [UInt8(ascii: "/")]) + Array(name.utf8)
             + Array(".html".utf8)
         let title = String(decoding: file, as: UTF8.self) + " › " + String(decoding: test, as: UTF8.self)
-        let page = ReplayHTML.document(samples: recorder.finish(world), events: world.trace.events,
-                                       dropped: world.trace.dropped, title: title)
+        let page = ReplayHTML.bytes(samples: recorder.finish(world), events: world.trace.events,
+                                    dropped: world.trace.dropped, title: title)
         do {
-            try TextFile.write(page, toPath: path)
+            try TextFile.write(bytes: page, toPath: path)
             return (path, nil)
         } catch let failure as TextFile.WriteError {
             return (path, failure.reason)
