@@ -58,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "NavLuaTestRunner",
-            dependencies: ["NavLuaBridge", "NavLuaVisuals", "NavLuaRuntime"],
+            dependencies: ["NavLuaEngine", "NavLuaBridge", "NavLuaVisuals", "NavLuaRuntime"],
             plugins: ["EmbedLua"]
         ),
         .target(

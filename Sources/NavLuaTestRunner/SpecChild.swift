@@ -14,6 +14,16 @@ import NavLuaBridge
 enum SpecChild {
     static func run(session: LuaSession, options: TestOptions, files: [String], slot: Int, resultsFD: Int32,
                     seed: String) -> Never {
+        // --html: a copy of this process as it is now, to run the files
+        // again with a recorder if a test fails (FailureReplays); its
+        // records go nowhere
+        let role = FailureReplays.forkStandby()
+        var slotName = String(slot), resultsFD = resultsFD
+        if case .standby = role {
+            close(resultsFD)
+            resultsFD = -1
+            slotName = "/dev/null"
+        }
         let host = session.host
         _ = ChildAllocator.install(host.L)
         // --memory-limit counts what the file allocates and what the engine
@@ -34,7 +44,7 @@ enum SpecChild {
         // warn() in a spec, and navlua's own (a misspelled hook's name).
         navlua_warnings_on(host.L)
         var status: Int32 = 0
-        if case .failure(let f) = session.call("run", [String(slot), seed] + files, status: 1) {
+        if case .failure(let f) = session.call("run", [slotName, seed] + files, status: 1), resultsFD >= 0 {
             // The driver could not finish (a limit hit outside busted's
             // protection, a broken helper): one record says so.
             var line = ChildRecord.error(name: "", location: files.first ?? "", message: f.message, traceback: "").line
@@ -42,6 +52,9 @@ enum SpecChild {
             status = 1
         }
         fflush(nil)
+        if case .child(let standby, let notes) = role {
+            FailureReplays.current?.finish(standby: standby, notes: notes)
+        }
         _exit(status)
     }
 }

@@ -67,6 +67,33 @@ it("x", function() error("6") end)
     -- html from .busted, as a key of its task
     ["config/.busted"] = [[return { default = { html = "from_config" } }]],
     ["config/spec/c_spec.lua"] = [[it("fails", function() error("x") end)]],
+    -- frames: a failing test's replay holds every frame of its run (its
+    -- file is run again with a recorder), a passing one records nothing
+    ["frames/spec/frames_spec.lua"] = [[
+it("records nothing while it passes", function()
+  navlua.navigation{root = navlua.screen{title = "A"}}
+  navlua.tick(30)
+  -- without a recorder navlua.html starts one, and writes this frame alone;
+  -- "ran" is there when the file runs again for a replay, with a recorder
+  local ran = io.open("ran")
+  if ran then ran:close() end
+  navlua.html(ran and "second.html" or "first.html")
+end)
+it("fails after a push", function()
+  local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+  nav:push(navlua.screen{title = "B"})
+  navlua.settle()
+  navlua.drag{from = {100, 400}, by = {60, 0}, hold = 0.1}
+  navlua.settle()
+  error("at frame " .. navlua.frame())
+end)
+it("fails the first time it runs only", function()
+  local ran = io.open("ran")
+  if ran then ran:close() return end
+  io.open("ran", "w"):close()
+  error("first run")
+end)
+]],
     -- a test that takes the folder away before it fails
     ["gone/spec/gone_spec.lua"] = [[
 it("removes the folder, then fails", function()
@@ -256,5 +283,42 @@ describe("navlua test --html DIR", function()
     _, status, err = f:navlua("names", "--html afile/replays")
     assert.are.equal(2, status)
     assert.truthy(err:find("navlua: --html: cannot make the folder 'afile/replays': Not a directory\n", 1, true), err)
+  end)
+
+  -- The frames of a replay's page, counted by Python's json.
+  local function frames(path)
+    local script = [[
+import json, re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="navlua-data">(.*?)</script>', html, re.S)
+print(len(json.loads(m.group(1))["frames"]))
+]]
+    local p = io.popen("/usr/bin/python3 -c " .. quote(script) .. " " .. quote(path))
+    local n = p:read("n")
+    p:close()
+    return n
+  end
+
+  it("holds every frame of a failed test, recorded when its file runs again", function()
+    os.remove(f.root .. "/frames/ran")
+    local out, status = f:navlua("frames", "--html replays --jobs 1")
+    assert.are.equal(1, status)
+    assert.truthy(out:find("2 failed", 1, true), out)
+    local frame = tonumber(out:match("at frame (%d+)"))
+    assert.truthy(frame and frame > 40, out)
+    assert.are.equal(frame, frames(f.root .. "/frames/replays/frames_spec--fails-after-a-push.html"))
+    -- the passing test ran without a recorder (its own navlua.html began
+    -- one), and with one from its start when the file ran again
+    assert.are.equal(1, frames(f.root .. "/frames/first.html"))
+    assert.are.equal(30, frames(f.root .. "/frames/second.html"))
+  end)
+
+  it("says so in the replay's title when the test passed the second time", function()
+    os.remove(f.root .. "/frames/ran")
+    local out = f:navlua("frames", "--html flaky --jobs 1")
+    assert.truthy(out:find("replay: flaky/frames_spec--fails-the-first-time-it-runs-only.html", 1, true), out)
+    local page = outline(f.root .. "/frames/flaky/frames_spec--fails-the-first-time-it-runs-only.html")
+    assert.are.equal("spec/frames_spec.lua › fails the first time it runs only (passed when run again for this replay)",
+                     page.title)
   end)
 end)

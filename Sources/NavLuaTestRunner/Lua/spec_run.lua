@@ -94,17 +94,18 @@ local function record_event(channel, element, parent, ...)
   R.emit("event", output_offset(), wire.encode(event))
 end
 
--- With --html DIR: the replay of a test that failed, written by the
--- function FailureReplays.swift keeps in the registry (none without
--- --html), and named in a record for navlua's reports and in an event
--- (channel navlua replay) for busted's: busted_report.lua puts it in
--- junit's <testcase>.
-function R.write_replay(element, parent)
-  local write = registry["navlua test replay"]
-  if not write then return end
+-- With --html DIR: at each test's end, the function FailureReplays.swift
+-- keeps in the registry (none without --html) gives the path of a failed
+-- test's replay (written by the process that runs the file again), named
+-- in a record for navlua's reports and in an event (channel navlua replay)
+-- for busted's: busted_report.lua puts it in junit's <testcase>.
+function R.test_replay(element, parent, failed)
+  local ended = registry["navlua test replay"]
+  if not ended then return end
   -- protected: a limit that fires in the call must not cost the test its end event
-  local ok, path, problem = pcall(write, session.current_file or "", full_name(element))
+  local ok, path, problem = pcall(ended, session.current_file or "", full_name(element), failed)
   if not ok then path, problem = "", tostring(path) end
+  if path == nil then return end
   R.emit("replay", path, problem or "")
   record_event({ "navlua", "replay" }, element, parent, path, problem or "")
 end
@@ -146,7 +147,7 @@ function R.install_recorders()
     local kind = ({ success = "pass", failure = "fail", error = "error", pending = "skip" })[status] or "error"
     R.emit("test", kind, full_name(element), messages.where(element.trace, session.current_file),
            o.message or (kind == "skip" and element.message) or "", o.traceback or "")
-    if kind == "fail" or kind == "error" then R.write_replay(element, parent) end
+    R.test_replay(element, parent, kind == "fail" or kind == "error")
     session.current_test = nil
     record_event({ "test", "end" }, element, parent, status)
     return nil, true
