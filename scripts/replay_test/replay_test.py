@@ -158,10 +158,12 @@ class ReplayInBrowser(unittest.TestCase):
     def test_clicking_an_event_seeks_to_it(self):
         events = self.events()
         k = max(i for i, e in enumerate(events) if e[2] == "transition" and "phase=finish" in e[3])
+        # the list draws the rows in sight only: bring the event's row in
+        self.driver.execute_script("window.navluaReplay.showEvent(arguments[0])", k)
         item = self.driver.find_element(By.CSS_SELECTOR, "#event-list li[data-event='%d']" % k)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", item)
         item.click()
         self.wait_for(lambda: self.frame() == events[k][1])
+        item = self.driver.find_element(By.CSS_SELECTOR, "#event-list li[data-event='%d']" % k)
         self.assertIn("selected", item.get_attribute("class"))
 
     def test_the_refused_check_is_on_the_page_in_words(self):
@@ -172,6 +174,23 @@ class ReplayInBrowser(unittest.TestCase):
         refused = [e for e in self.events() if "refused_by=pop_disabled" in e[3]][0]
         self.driver.find_element(By.XPATH, "//ol[@id='why-list']/li[contains(., 'pop_disabled')]").click()
         self.wait_for(lambda: self.frame() == refused[1])
+
+    def test_the_filter_keeps_the_events_that_match(self):
+        box = self.driver.find_element(By.ID, "event-filter")
+        box.send_keys("refused_by")
+        rows = self.driver.find_elements(By.CSS_SELECTOR, "#event-list li")
+        self.assertTrue(rows)
+        self.assertTrue(all("refused_by" in r.get_attribute("title") for r in rows), [r.text for r in rows])
+        expected = [i for i, e in enumerate(self.events()) if "refused_by" in e[3]]
+        self.assertEqual([int(r.get_attribute("data-event")) for r in rows], expected)
+
+    def test_the_list_draws_only_the_rows_in_sight(self):
+        drawn = len(self.driver.find_elements(By.CSS_SELECTOR, "#event-list li"))
+        self.assertLess(drawn, len(self.events()))
+        # scrolled to the end, the last event is drawn
+        self.driver.execute_script("const l = document.getElementById('event-list'); l.scrollTop = l.scrollHeight;")
+        last = len(self.events()) - 1
+        self.wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#event-list li[data-event='%d']" % last))
 
     def test_play_moves_the_frame_on_at_a_quarter_speed(self):
         self.driver.find_element(By.CSS_SELECTOR, "#speed option[value='0.25']").click()

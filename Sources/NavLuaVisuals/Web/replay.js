@@ -239,61 +239,102 @@
 
   // ---- the events -------------------------------------------------------
 
-  const list = document.getElementById("event-list");
+  // The list draws only the rows in sight (a 10-minute run has tens of
+  // thousands of events): rows of one height in a scroller whose content is
+  // as tall as all of them, redrawn from a small pool when it scrolls, the
+  // filter changes or the current event moves.
+  const ROW = 18;
+  const scroller = document.getElementById("event-list");
+  const rows = document.getElementById("event-rows");
   const whyList = document.getElementById("why-list");
-  const items = [];
   // the frame index each event seeks to
   const eventIndex = events.map((e) => indexOfFrame(e[1]));
-  events.forEach((e, k) => {
-    const li = document.createElement("li");
-    li.dataset.event = String(k);
-    li.dataset.kind = e[2];
-    const head = document.createElement("span");
-    head.textContent = seconds(e[0]) + " #" + e[1] + " ";
-    const kind = document.createElement("span");
-    kind.className = "kind";
-    kind.textContent = e[2];
-    const rest = document.createElement("span");
-    rest.textContent = " " + e[3];
-    li.append(head, kind, rest);
-    if (e[4]) {
-      const why = document.createElement("span");
-      why.className = "why";
-      why.textContent = e[4];
-      li.append(why);
-      const w = document.createElement("li");
-      w.dataset.event = String(k);
-      w.textContent = seconds(e[0]) + " s: " + e[4];
-      whyList.append(w);
+  const lineOf = (e) => seconds(e[0]) + " #" + e[1] + " " + e[2] + " " + e[3] + (e[4] ? " \u2014 " + e[4] : "");
+  let shown = events.map((_, k) => k);   // the events the filter keeps, by index
+  let rowOf = new Int32Array(events.length).fill(-1);   // event -> its row among `shown`
+  shown.forEach((k, r) => { rowOf[k] = r; });
+  let currentEvent = -1, selectedEvent = -1;
+
+  function renderRows() {
+    rows.style.height = shown.length * ROW + "px";
+    const first = Math.max(0, Math.floor(scroller.scrollTop / ROW) - 5);
+    const last = Math.min(shown.length, first + Math.ceil(scroller.clientHeight / ROW) + 10);
+    while (rows.children.length < last - first) rows.append(document.createElement("li"));
+    while (rows.children.length > last - first) rows.lastChild.remove();
+    for (let r = first; r < last; r++) {
+      const li = rows.children[r - first];
+      const k = shown[r];
+      const e = events[k];
+      if (li.dataset.event !== String(k)) {
+        li.dataset.event = String(k);
+        li.dataset.kind = e[2];
+        li.textContent = "";
+        const head = document.createElement("span");
+        head.textContent = seconds(e[0]) + " #" + e[1] + " ";
+        const kind = document.createElement("span");
+        kind.className = "kind";
+        kind.textContent = e[2];
+        li.append(head, kind, " " + e[3]);
+        if (e[4]) {
+          const why = document.createElement("span");
+          why.className = "why";
+          why.textContent = " \u2014 " + e[4];
+          li.append(why);
+        }
+        li.title = lineOf(e);
+      }
+      li.style.top = r * ROW + "px";
+      li.classList.toggle("current", k === currentEvent);
+      li.classList.toggle("selected", k === selectedEvent);
     }
-    list.append(li);
-    items.push(li);
+  }
+  scroller.addEventListener("scroll", renderRows);
+
+  // Scrolls the list so that event k is in sight (centred when it was not).
+  function showEvent(k) {
+    const r = rowOf[k];
+    if (r < 0) { renderRows(); return; }   // filtered out
+    const top = r * ROW;
+    if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - ROW) {
+      scroller.scrollTop = top - scroller.clientHeight / 2;
+    }
+    renderRows();
+  }
+
+  events.forEach((e, k) => {
+    if (!e[4]) return;
+    const w = document.createElement("li");
+    w.dataset.event = String(k);
+    w.textContent = seconds(e[0]) + " s: " + e[4];
+    whyList.append(w);
   });
+
   // A click on an event (in the list or among the refusals) seeks to its
   // frame and marks it selected in the list.
-  let selected = null;
   function seekEvent(target) {
     const li = target.closest("li[data-event]");
     if (!li) return;
     const k = Number(li.dataset.event);
     pause();
+    selectedEvent = k;
     seek(eventIndex[k]);
-    if (selected) selected.classList.remove("selected");
-    selected = items[k];
-    selected.classList.add("selected");
+    showEvent(k);
   }
-  list.addEventListener("click", (ev) => seekEvent(ev.target));
+  rows.addEventListener("click", (ev) => seekEvent(ev.target));
   whyList.addEventListener("click", (ev) => seekEvent(ev.target));
 
   document.getElementById("event-filter").addEventListener("input", (ev) => {
     const q = ev.target.value.trim().toLowerCase();
-    items.forEach((li) => { li.hidden = q !== "" && !li.textContent.toLowerCase().includes(q); });
+    shown = [];
+    rowOf.fill(-1);
+    events.forEach((e, k) => {
+      if (q === "" || lineOf(e).toLowerCase().includes(q)) { rowOf[k] = shown.length; shown.push(k); }
+    });
+    scroller.scrollTop = 0;
+    if (currentEvent >= 0) showEvent(currentEvent); else renderRows();
   });
 
-  // The last event at or before the current frame is "current"; only the
-  // item that was current and the new one are touched, so a jump across a
-  // long run costs what a step costs.
-  let currentItem = -1;
+  // The last event at or before the current frame is "current".
   function markEvents(i) {
     const frame = count ? frameNumber(i) : 0;
     let lo = 0, hi = events.length;
@@ -301,20 +342,9 @@
       const mid = (lo + hi) >> 1;
       if (events[mid][1] <= frame) lo = mid + 1; else hi = mid;
     }
-    const now = lo - 1;
-    if (now === currentItem) return;
-    if (currentItem >= 0) items[currentItem].classList.remove("current");
-    currentItem = now;
-    if (now >= 0) {
-      items[now].classList.add("current");
-      scrollIntoList(items[now]);
-    }
-  }
-  function scrollIntoList(li) {
-    const top = li.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - li.offsetHeight) {
-      list.scrollTop = top - list.clientHeight / 2;
-    }
+    if (lo - 1 === currentEvent) return;
+    currentEvent = lo - 1;
+    if (currentEvent >= 0) showEvent(currentEvent); else renderRows();
   }
 
   // ---- the timeline ------------------------------------------------------
@@ -532,12 +562,15 @@
     + events.length + " events" + (data.dropped ? " (" + data.dropped + " older events were not kept)" : "")
     + ", " + refusals + " refused or cancelled";
   layoutTimeline();
-  window.addEventListener("resize", () => { layoutTimeline(); seek(current); });
+  renderRows();
+  window.addEventListener("resize", () => { layoutTimeline(); renderRows(); seek(current); });
   // for tools and tests: where the page is, and a way to move it
   window.navluaReplay = {
     frames: count, events: events.length, seek, current: () => current,
     // draws frame i now, not at the next animation frame (benchmarks)
     draw(i) { current = Math.max(0, Math.min(count - 1, i | 0)); show(); },
+    // scrolls the events list to event k (tests click it then)
+    showEvent,
   };
   seek(0);
 })();
