@@ -389,7 +389,8 @@
     backdrop = document.createElement("canvas");
     backdrop.width = timeline.width;
     backdrop.height = timeline.height;
-    drawBackdrop(backdrop.getContext("2d"), cssWidth, 300);
+    const g = backdrop.getContext("2d");
+    drawBackdrop(g, cssWidth, 300);
   }
   function tx(t, width) { return TL.left + (t - t0) / (t1 - t0) * (width - TL.left - TL.right); }
 
@@ -400,6 +401,7 @@
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.fillStyle = "#fff";
     g.fillRect(0, 0, width, height);
+    drawSpans(g, width, height);
     const ph = (height - TL.top - TL.gap * panels.length) / panels.length;
     panels.forEach((panel, p) => {
       const top = TL.top + p * (ph + TL.gap), bottom = top + ph;
@@ -448,6 +450,37 @@
     // the refused and cancelled gestures, as red ticks along the top
     g.fillStyle = "#b00020";
     for (const e of events) if (e[4]) g.fillRect(tx(e[0], width) - 1, 0, 2, TL.top + 4);
+  }
+
+  // Transitions as shaded bands across the panels, named at the bottom,
+  // and touches as blue ticks (down) and rings (lift) along the top, as the
+  // SVG timeline marks them. Drawn under the curves.
+  function drawSpans(g, width, height) {
+    const open = new Map();   // nav -> [start ns, what]
+    const field = (e, name) => { const m = (" " + e[3]).match(new RegExp(" " + name + "=(\\S+)")); return m ? m[1] : ""; };
+    const band = (t0b, t1b, what, cancelled) => {
+      const x0 = tx(t0b, width), x1 = Math.max(tx(t1b, width), x0 + 1);
+      g.fillStyle = cancelled ? "rgba(229,83,75,0.08)" : "rgba(31,111,235,0.07)";
+      g.fillRect(x0, TL.top, x1 - x0, height - TL.top);
+      g.fillStyle = "#888";
+      g.font = "10px -apple-system, Helvetica, Arial, sans-serif";
+      g.textAlign = "left";
+      g.textBaseline = "bottom";
+      g.fillText(what + (cancelled ? " (cancelled)" : ""), x0 + 2, height - 1);
+    };
+    for (const e of events) {
+      if (e[2] === "transition") {
+        const nav = field(e, "nav"), phase = field(e, "phase");
+        if (phase === "begin") open.set(nav, [e[0], field(e, "what")]);
+        else if (open.has(nav)) { const [b, what] = open.get(nav); band(b, e[0], what, phase === "cancel"); open.delete(nav); }
+      } else if (e[2] === "touch") {
+        const phase = field(e, "phase"), x = tx(e[0], width);
+        g.strokeStyle = g.fillStyle = "#1f6feb";
+        if (phase === "began") g.fillRect(x - 1, 0, 2, TL.top);
+        else if (phase === "ended" || phase === "cancelled") { g.beginPath(); g.arc(x, TL.top / 2, 3, 0, 2 * Math.PI); g.stroke(); }
+      }
+    }
+    for (const [, [b, what]] of open) band(b, t1, what, false);
   }
 
   function drawTimeline(i) {
