@@ -37,18 +37,29 @@ import NavLuaVisuals
 /// claimed in the order its file runs its tests.
 final class FailureReplays {
     static let registryKey = "navlua test replay"
+    /// Set in the registry of a standby that replays (spec_run.lua reads it).
+    static let replayingKey = "navlua test replaying"
     /// The one of this process (the template's, inherited by every fork).
     nonisolated(unsafe) static var current: FailureReplays?
 
-    /// A failed test: its file, its full name, and its replay's path.
+    /// A failed test: its file, its full name, its replay's path as the
+    /// report names it, and where it is written.
     struct Noted: Equatable {
         let file: [UInt8]
         let test: [UInt8]
         let path: [UInt8]
+        var written: [UInt8] = []
     }
 
-    /// DIR as given (bytes: a path need not be UTF-8), with no trailing `/`.
+    /// DIR as given (bytes: a path need not be UTF-8), with no trailing
+    /// `/`: the reports name replays under it.
     private let directory: [UInt8]
+    /// DIR made absolute when the run starts: replays are written there
+    /// even after a spec changed the working directory.
+    private let absoluteDirectory: [UInt8]
+    /// Which run of --repeat the child belongs to (set by the worker): past
+    /// the first, names end in `-runN`, so runs do not replace each other.
+    var run = 1
     /// Spec file -> its part of the replays' names.
     private let fileParts: [String: String]
     /// The names given so far in this process (a child's file, or group).
@@ -58,14 +69,24 @@ final class FailureReplays {
     /// In a standby: the noted tests still to write, by file and name
     /// (two tests of one name in one file are written in order).
     private var wanted: [[UInt8]: [Noted]]? = nil
-    /// The bridge whose world the tests drive (set by `install`).
+    /// The bridge whose world the tests drive, and its state (set by `install`).
     private var bridge: Bridge?
+    private var L: OpaquePointer?
 
     /// `files`: every spec file of the run, in discovery order.
     init(directory: String, files: [String]) {
         var dir = ByteString.bytes(of: directory)
         while dir.count > 1 && dir.last == UInt8(ascii: "/") { dir.removeLast() }
         self.directory = dir
+        var absolute = dir
+        if dir.first != UInt8(ascii: "/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                let cwd = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                absolute = cwd + (cwd == [UInt8(ascii: "/")] ? [] : [UInt8(ascii: "/")]) + dir
+            }
+        }
+        self.absoluteDirectory = absolute
         var parts = ReplayNameSet()
         var fileParts: [String: String] = [:]
         for file in files where fileParts[file] == nil {
@@ -100,6 +121,7 @@ final class FailureReplays {
     /// Gives spec_run.lua its function for a test's end.
     func install(in host: NavLuaHost) {
         bridge = host.bridge
+        self.L = host.L
         FailureReplays.current = self
         let L = host.L
         // retained for good: the state (the template, and each child's
@@ -119,23 +141,31 @@ final class FailureReplays {
         guard wanted != nil else {
             guard failed else { return nil }
             let filePart = fileParts[ByteString.decode(file)] ?? ReplayName.filePart(file)
-            let name = names.claim(ReplayName.stem(file: filePart, test: test))
-            let path = directory + (directory == [UInt8(ascii: "/")] ? [] : [UInt8(ascii: "/")]) + Array(name.utf8)
-                + Array(".html".utf8)
-            noted.append(Noted(file: file, test: test, path: path))
+            var stem = ReplayName.stem(file: filePart, test: test)
+            if run > 1 { stem += "-run\(run)" }
+            let name = Array(names.claim(stem).utf8) + Array(".html".utf8)
+            let slash: [UInt8] = [UInt8(ascii: "/")]
+            let note = Noted(file: file, test: test, path: directory + (directory == slash ? [] : slash) + name,
+                             written: absoluteDirectory + (absoluteDirectory == slash ? [] : slash) + name)
+            noted.append(note)
             // written now with the trace and the last frame, which cost
             // nothing to keep, so that the report's path holds the failure
             // whatever the second run does, and a folder that cannot take
             // it is named at once; the standby puts every frame in it
-            return (path, write(samples: [FrameSample(world)], of: world, title: title + " (its last frame)", to: path))
+            return (note.path, write(samples: [FrameSample(world)], of: world, title: title + FailureReplays.lastFrameOnly,
+                                     to: note.written))
         }
         let key = file + [0] + test
         guard let note = wanted?[key]?.first else { return nil }
         wanted?[key]?.removeFirst()
         let samples = bridge?.recorder?.finish(world) ?? [FrameSample(world)]
         return (note.path, write(samples: samples, of: world,
-                                 title: failed ? title : title + " (passed when run again for this replay)", to: note.path))
+                                 title: failed ? title : title + " (passed when run again for this replay)", to: note.written))
     }
+
+    /// What the title of a replay says until the second run has put every
+    /// frame in it (and after, if it did not finish).
+    static let lastFrameOnly = " (the last frame only: the second run, which records every frame, did not finish)"
 
     /// Writes a replay; why it could not be, if it could not.
     private func write(samples: [FrameSample], of world: World, title: String, to path: [UInt8]) -> String? {
@@ -151,111 +181,21 @@ final class FailureReplays {
         }
     }
 
-    // MARK: the standby
-
-    /// Who a process is once `forkStandby` has run.
-    enum Role {
-        /// No --html, or the fork failed: the child runs alone.
-        case alone
-        /// The child, with its standby's pid and the pipe for the notes.
-        case child(standby: pid_t, notes: Int32)
-        /// The standby, with notes to replay.
-        case standby
-    }
-
-    /// Forks the standby of a child about to run its files. The standby
-    /// waits for the child's notes; with none it ends there; with some it
-    /// turns the recorder on and its standard input and output to
-    /// /dev/null, and returns `.standby`.
-    static func forkStandby() -> Role {
-        guard let replays = current else { return .alone }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return .alone }
-        fflush(nil)
-        let pid = navlua_fork()
-        if pid < 0 {
-            close(ends[0]); close(ends[1])
-            return .alone
-        }
-        if pid > 0 {
-            close(ends[0])
-            return .child(standby: pid, notes: ends[1])
-        }
-        close(ends[1])
-        let notes = decode(readAll(ends[0]))
-        close(ends[0])
-        if notes.isEmpty { _exit(0) }
+    /// In a standby: the notes to replay, and a recorder from now on.
+    func replay(_ notes: [Noted]) {
         var wanted: [[UInt8]: [Noted]] = [:]
         for n in notes { wanted[n.file + [0] + n.test, default: []].append(n) }
-        replays.wanted = wanted
-        replays.bridge?.recorder = FrameRecorder()
-        let devNull = open("/dev/null", O_RDWR)
-        if devNull >= 0 {
-            dup2(devNull, 0); dup2(devNull, 1); dup2(devNull, 2)
-            close(devNull)
+        self.wanted = wanted
+        bridge?.recorder = FrameRecorder()
+        // spec_run.lua: the snapshot store writes nothing in a second run
+        if let L = L {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, navlua_registryindex(), FailureReplays.replayingKey)
         }
-        return .standby
     }
 
-    /// In the child, once its files have run: hands the notes to the
-    /// standby and waits for it to write the replays.
-    func finish(standby: pid_t, notes fd: Int32) {
-        let bytes = FailureReplays.encode(noted)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { b -> Int in
-                guard let base = b.baseAddress else { return 0 }
-                return systemWrite(fd, base, b.count)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            offset += n
-        }
-        close(fd)
-        var status: Int32 = 0
-        while waitpid(standby, &status, 0) < 0 && errno == EINTR {}
-    }
-
-    /// The notes as bytes: each field's length (8 bytes) and bytes.
-    static func encode(_ notes: [Noted]) -> [UInt8] {
-        var out: [UInt8] = []
-        for n in notes {
-            for field in [n.file, n.test, n.path] {
-                withUnsafeBytes(of: UInt64(field.count).littleEndian) { out.append(contentsOf: $0) }
-                out += field
-            }
-        }
-        return out
-    }
-
-    static func decode(_ bytes: [UInt8]) -> [Noted] {
-        var notes: [Noted] = []
-        var i = 0
-        func field() -> [UInt8]? {
-            guard i + 8 <= bytes.count else { return nil }
-            var n: UInt64 = 0
-            for k in 0..<8 { n |= UInt64(bytes[i + k]) << (8 * UInt64(k)) }
-            i += 8
-            guard n <= UInt64(bytes.count - i) else { return nil }
-            defer { i += Int(n) }
-            return Array(bytes[i..<i + Int(n)])
-        }
-        while let file = field(), let test = field(), let path = field() {
-            notes.append(Noted(file: file, test: test, path: path))
-        }
-        return notes
-    }
-
-    private static func readAll(_ fd: Int32) -> [UInt8] {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return out }
-            out += chunk[0..<n]
-        }
-    }
+    /// Whether this process is a standby replaying notes.
+    var isReplaying: Bool { wanted != nil }
 
     /// test_ended(file, test name, failed) -> path and a message when it
     /// could not be written, or nothing (returned, not raised: the test has

@@ -17,7 +17,7 @@ enum SpecChild {
         // --html: a copy of this process as it is now, to run the files
         // again with a recorder if a test fails (FailureReplays); its
         // records go nowhere
-        let role = FailureReplays.forkStandby()
+        let role = ReplayStandby.fork()
         var slotName = String(slot), resultsFD = resultsFD
         if case .standby = role {
             close(resultsFD)
@@ -44,6 +44,7 @@ enum SpecChild {
         // warn() in a spec, and navlua's own (a misspelled hook's name).
         navlua_warnings_on(host.L)
         var status: Int32 = 0
+        let started = monotonic()
         if case .failure(let f) = session.call("run", [slotName, seed] + files, status: 1), resultsFD >= 0 {
             // The driver could not finish (a limit hit outside busted's
             // protection, a broken helper): one record says so.
@@ -53,7 +54,9 @@ enum SpecChild {
         }
         fflush(nil)
         if case .child(let standby, let notes) = role {
-            FailureReplays.current?.finish(standby: standby, notes: notes)
+            let lim = navlua_limits(host.L)
+            let stopped = lim.map { $0.pointee.interrupted != 0 || $0.pointee.terminated != 0 || $0.pointee.deadline_hit != 0 }
+            ReplayStandby.finish(standby: standby, notes: notes, ran: monotonic() - started, replay: stopped != true)
         }
         _exit(status)
     }

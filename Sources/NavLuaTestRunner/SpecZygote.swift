@@ -19,7 +19,7 @@ import NavLuaBridge
 ///
 /// Protocol, one record a line (`RecordLine`, as the driver's records):
 ///
-///     parent -> worker   run SLOT SEED FILE...      fork a process for these files in SLOT
+///     parent -> worker   run SLOT SEED RUN FILE...  fork a process for these files in SLOT (RUN: of --repeat)
 ///     worker -> parent   started SLOT PID
 ///                        exited SLOT STATUS         (waitpid's status)
 ///
@@ -90,9 +90,10 @@ final class SpecZygote {
         return true
     }
 
-    /// Asks the worker to run `files` in `slot`; false when it is gone.
-    func run(slot: Int, files: [String], seed: String) -> Bool {
-        SpecZygote.writeAll(control, ByteString.bytes(of: RecordLine.encode(["run", String(slot), seed] + files)))
+    /// Asks the worker to run `files` in `slot`, in run `run` of --repeat;
+    /// false when it is gone.
+    func run(slot: Int, files: [String], seed: String, run: Int) -> Bool {
+        SpecZygote.writeAll(control, ByteString.bytes(of: RecordLine.encode(["run", String(slot), seed, String(run)] + files)))
     }
 
     /// The worker's news so far: (kind, slot, value) with kind "started"
@@ -180,8 +181,9 @@ final class SpecZygote {
                 while open, let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let f = RecordLine.decode(buffer[..<newline])
                     buffer.removeSubrange(...newline)
-                    guard f.count >= 4, f[0] == "run", let slot = Int(f[1]), slots.indices.contains(slot) else { continue }
-                    if let r = fork(slot: slot, seed: f[2], files: Array(f[3...]), devNull: devNull,
+                    guard f.count >= 5, f[0] == "run", let slot = Int(f[1]), slots.indices.contains(slot),
+                          let run = Int(f[3]) else { continue }
+                    if let r = fork(slot: slot, seed: f[2], run: run, files: Array(f[4...]), devNull: devNull,
                                     control: control, status: status, session: session, options: options) {
                         running.append(r)
                         if !SpecZygote.writeAll(status, Array("started\t\(slot)\t\(r.pid)\n".utf8)) {
@@ -197,7 +199,7 @@ final class SpecZygote {
         _exit(0)
     }
 
-    private func fork(slot: Int, seed: String, files: [String], devNull: Int32, control: Int32, status: Int32,
+    private func fork(slot: Int, seed: String, run: Int, files: [String], devNull: Int32, control: Int32, status: Int32,
                       session: LuaSession, options: TestOptions) -> Running? {
         var life: [Int32] = [-1, -1]
         guard pipe(&life) == 0 else { return nil }
@@ -219,6 +221,7 @@ final class SpecZygote {
             // spec's stderr goes where busted's goes, to stderr, and never
             // into the report (an XML report must stay XML).
             if case .busted = options.format {} else { dup2(s.output, 2) }
+            FailureReplays.current?.run = run
             SpecChild.run(session: session, options: options, files: files, slot: slot, resultsFD: s.recordsWrite,
                           seed: seed)
         }

@@ -185,7 +185,7 @@ public enum TestCommand {
             var notRun: [String] = []
             if !plan.jobs.isEmpty {
                 notRun = WorkerPool(session: session, options: options, zygote: zygote, files: plan.files,
-                                    jobs: plan.jobs, seed: plan.seed, interrupt: interrupt).run { result in
+                                    jobs: plan.jobs, seed: plan.seed, run: run, interrupt: interrupt).run { result in
                     deliverUnloadable(before: result.file) && deliver(result)
                 }
             }

@@ -31,6 +31,8 @@ struct WorkerPool {
     /// Consecutive ranges of `files`, one per child.
     let jobs: [Range<Int>]
     let seed: String
+    /// Which run of --repeat this is (1 for the first).
+    var run = 1
     let interrupt: TestInterrupt
 
     /// How long past `--timeout`, or after SIGINT, the parent waits for a
@@ -86,7 +88,7 @@ struct WorkerPool {
                 let slot = slots.firstIndex(where: { $0 == nil })!
                 let deadline = options.timeout.map { monotonic() + $0 + WorkerPool.killGrace }
                 slots[slot] = Running(job: job, deadline: deadline)
-                if !zygote.run(slot: slot, files: jobs[job].map { files[$0] }, seed: seed) {
+                if !zygote.run(slot: slot, files: jobs[job].map { files[$0] }, seed: seed, run: run) {
                     restart(&slots, &results, because: "could not reach the worker")
                 }
             }

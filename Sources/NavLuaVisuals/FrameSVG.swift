@@ -53,8 +53,9 @@ public enum FrameSVG {
         return s
     }
 
-    /// The finger that is down, as the HTML replay draws it: a red dot
-    /// where it is, and a line back to where it went down.
+    /// The finger that is down: a red dot where it is, as the HTML replay
+    /// draws it, and a line back to where it went down (one frame has no
+    /// trail; the replay draws the finger's last 12 frames).
     static func finger(_ t: TouchSample) -> String {
         let x = t.location.x, y = t.location.y
         let x0 = x - t.translation.x, y0 = y - t.translation.y

@@ -19,10 +19,6 @@ public enum RefusalWords {
             + "Flutter's fling or half width, React Navigation's translation + 0.3 velocity, QD's 80 pt)"
     }
 
-    /// Why a sheet's pull did not dismiss it when no check refused it.
-    public static let sheetStayed = "stayed: the pull ended above the sheet's dismiss rule "
-        + "(its distance and speed, manual §4.7)"
-
     /// One entry per `PopRefusal` (a test checks that none is missing) and
     /// per sheet refusal.
     static let rules: [String: String] = [

@@ -105,9 +105,18 @@ struct ReplayData {
         return out.bytes
     }
 
-    /// The check behind a refused or cancelled gesture, or a sheet's pull
-    /// that did not dismiss, in words.
+    /// The check behind a refused or cancelled pop, or a sheet's pull that
+    /// a check refused, in words.
     static func why(_ event: TraceEvent) -> String? {
+        if event.kind == .sheet {
+            // a pull is explained once, at its end (its begin carries the
+            // same refused_by)
+            guard case .string("ended")? = event["phase"] else { return nil }
+            // (a pull that just did not go far enough is not a refusal: it
+            // may have been a pull up to a larger detent)
+            if case .string(let r)? = event["refused_by"] { return RefusalWords.words(for: r) ?? r }
+            return nil
+        }
         if case .string(let r)? = event["refused_by"] {
             return RefusalWords.words(for: r) ?? r
         }

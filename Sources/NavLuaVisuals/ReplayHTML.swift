@@ -34,7 +34,7 @@ public enum ReplayHTML {
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var i = 0, copied = 0
         while i + 1 < template.count {
-            guard template[i] == open, template[i + 1] == open,
+            guard template[i] == open, template[i + 1] == open, i + 2 < template.count - 1,
                   let end = (i + 2..<template.count - 1).first(where: { template[$0] == close && template[$0 + 1] == close })
             else { i += 1; continue }
             var start = i, stop = end + 2

@@ -83,6 +83,18 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(ReplayData.why(ended[0])?.hasPrefix("cancelled at the lift") == true)
     }
 
+    func testARefusedSheetPullIsExplainedOnceAtItsEnd() {
+        let began = TraceEvent(nanos: 1, frame: 1, kind: .sheet,
+                               fields: [("phase", .string("began")), ("refused_by", .string("modal_in_presentation"))])
+        let ended = TraceEvent(nanos: 2, frame: 2, kind: .sheet,
+                               fields: [("phase", .string("ended")), ("refused_by", .string("modal_in_presentation")),
+                                        ("dismiss", .bool(false))])
+        let stayed = TraceEvent(nanos: 3, frame: 3, kind: .sheet, fields: [("phase", .string("ended")), ("dismiss", .bool(false))])
+        XCTAssertNil(ReplayData.why(began))
+        XCTAssertEqual(ReplayData.why(ended), RefusalWords.words(for: "modal_in_presentation"))
+        XCTAssertNil(ReplayData.why(stayed))
+    }
+
     // MARK: the filmstrip's moments
 
     func testTheFilmstripShowsTheRunsMoments() throws {

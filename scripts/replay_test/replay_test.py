@@ -12,6 +12,7 @@ on an event seeks to its frame, play moves the frame on, and the check
 that refused a gesture is on the page in words.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -114,7 +115,8 @@ class ReplayInBrowser(unittest.TestCase):
         resources = self.driver.execute_script("return performance.getEntriesByType('resource').length")
         self.assertEqual(resources, 0)
         # nothing outside the file is named: no src, no href, no @import, no url()
-        html = open(self.path, encoding="utf-8").read()
+        with open(self.path, encoding="utf-8") as f:
+            html = f.read()
         for needle in ["src=", "href=", "@import", "url(", "http://", "https://"]:
             self.assertNotIn(needle, html, needle)
 
@@ -192,6 +194,12 @@ class ReplayInBrowser(unittest.TestCase):
         last = len(self.events()) - 1
         self.wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#event-list li[data-event='%d']" % last))
 
+    def test_a_filter_that_matches_nothing_draws_no_row(self):
+        self.driver.find_element(By.ID, "event-filter").send_keys("no event says this")
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#event-list li"), [])
+        self.press(Keys.ARROW_RIGHT)   # and the page goes on working
+        self.assertEqual([], [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"])
+
     def test_play_moves_the_frame_on_at_a_quarter_speed(self):
         self.driver.find_element(By.CSS_SELECTOR, "#speed option[value='0.25']").click()
         start = self.frame()
@@ -216,6 +224,68 @@ class ReplayInBrowser(unittest.TestCase):
             const p = c.getContext('2d').getImageData(Math.round(touch[1] * scale), Math.round(touch[2] * scale), 1, 1).data;
             return [p[0], p[1], p[2]];""")
         self.assertGreater(red, green + 40, (red, green, blue))
+
+
+class ThinnedReplayInBrowser(unittest.TestCase):
+    """A long run keeps every 2nd, 4th, ... frame (FrameRecorder): the same
+    replay with every odd frame taken out, as such a run's page has it."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="navlua-replay-")
+        whole = os.path.join(cls.dir, "whole.html")
+        subprocess.run([NAVLUA, "run", "--html", whole, os.path.join(HERE, "swipes.lua")],
+                       check=True, stdout=subprocess.DEVNULL)
+        with open(whole, encoding="utf-8") as f:
+            html = f.read()
+        start = html.index('<script type="application/json" id="navlua-data">') + len(
+            '<script type="application/json" id="navlua-data">')
+        end = html.index("</script>", start)
+        data = json.loads(html[start:end])
+        data["frames"] = [f for f in data["frames"] if f[0] % 2 == 0]
+        # and a scroll view far taller than the screen on the last state
+        data["states"][-1]["T"] = [data["states"][-1]["T"][0], 0, [[0, 0, 390, 1e9, 390, 2e9, 0, 5e8]]]
+        text = json.dumps(data).replace("<", "\\u003c")
+        cls.path = os.path.join(cls.dir, "thinned.html")
+        with open(cls.path, "w", encoding="utf-8") as f:
+            f.write(html[:start] + text + html[end:])
+        cls.events = data["events"]
+        cls.kept = [f[0] for f in data["frames"]]
+        cls.driver = start_browser()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def frame(self):
+        return int(self.driver.execute_script("return document.body.dataset.frame"))
+
+    def test_shift_arrow_reaches_every_event_on_the_frames_kept(self):
+        self.driver.get("file://" + self.path)
+        ReplayInBrowser.wait_for(self, lambda: self.driver.execute_script("return document.body.dataset.frame"))
+        self.driver.execute_script("window.navluaReplay.draw(0)")
+        seen = [self.frame()]
+        for _ in range(len(self.events) + 2):
+            ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT).perform()
+            self.driver.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            seen.append(self.frame())
+            if seen[-1] == self.kept[-1]:
+                break
+        # each step moved on, and every event's frame (or the first kept after it) was visited
+        self.assertEqual(seen, sorted(set(seen)), seen)
+        for e in self.events:
+            target = next((k for k in self.kept if k >= e[1]), self.kept[-1])
+            self.assertIn(target, seen, (e, seen))
+
+    def test_a_scroll_view_taller_than_the_screen_draws_at_once(self):
+        self.driver.get("file://" + self.path)
+        ReplayInBrowser.wait_for(self, lambda: self.driver.execute_script("return document.body.dataset.frame"))
+        ms = self.driver.execute_script("""
+            const t0 = performance.now();
+            window.navluaReplay.draw(window.navluaReplay.frames - 1);
+            return performance.now() - t0;""")
+        self.assertLess(ms, 5000)   # not a benchmark: a loop over 2e9 / 44 rows would never end
+        self.assertEqual([], [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"])
 
 
 if __name__ == "__main__":

@@ -94,6 +94,37 @@ it("fails the first time it runs only", function()
   error("first run")
 end)
 ]],
+    -- the pipes a program started by a spec holds: none more with --html
+    -- (the notes' pipe is close-on-exec), so a program left running does
+    -- not hold the file's end
+    ["fds/spec/fds_spec.lua"] = [[
+it("lists its pipes, then fails", function()
+  -- the first run's count (the file runs again for its replay)
+  local out = os.getenv("FDS_OUT") or "fds.txt"
+  os.execute("[ -e " .. out .. " ] || ls -l /proc/$$/fd 2>/dev/null | grep -c pipe: > " .. out)
+  error("on purpose")
+end)
+]],
+    -- a snapshot the second run would change
+    ["snap/spec/snap_spec.lua"] = [[
+local function bump()
+  local f = io.open("counter")
+  local n = f and tonumber(f:read("a")) or 0
+  if f then f:close() end
+  f = io.open("counter", "w") f:write(tostring(n + 1)) f:close()
+  return n + 1
+end
+it("fails", function() assert.are.equal(1, 2) end)
+it("snapshots a value of its run", function() navlua.snapshot("value", "run " .. bump()) end)
+]],
+    -- a spec that changes the working directory, then fails
+    ["cd/spec/cd_spec.lua"] = [[
+it("changes directory and fails", function()
+  assert(require("lfs").chdir("elsewhere"))
+  error("on purpose")
+end)
+]],
+    ["cd/elsewhere/.keep"] = "",
     -- a test that takes the folder away before it fails
     ["gone/spec/gone_spec.lua"] = [[
 it("removes the folder, then fails", function()
@@ -320,5 +351,47 @@ print(len(json.loads(m.group(1))["frames"]))
     local page = outline(f.root .. "/frames/flaky/frames_spec--fails-the-first-time-it-runs-only.html")
     assert.are.equal("spec/frames_spec.lua › fails the first time it runs only (passed when run again for this replay)",
                      page.title)
+  end)
+
+  it("leaves no pipe of its own to the programs a spec starts", function()
+    os.remove(f.root .. "/fds/without.txt")
+    os.remove(f.root .. "/fds/with.txt")
+    f:navlua("fds", "", "FDS_OUT=without.txt")
+    f:navlua("fds", "--html replays", "FDS_OUT=with.txt")
+    local function count(name)
+      local h = assert(io.open(f.root .. "/fds/" .. name))
+      local n = h:read("n")
+      h:close()
+      return n
+    end
+    assert.are.equal(count("without.txt"), count("with.txt"))
+  end)
+
+  it("gives each run of --repeat its own replay", function()
+    local out = f:navlua("names", "--repeat 2 --html repeat --jobs 1 spec/b")
+    assert.truthy(out:find("replay: repeat/same_spec--x.html", 1, true), out)
+    assert.truthy(out:find("replay: repeat/same_spec--x-run2.html", 1, true), out)
+    assert.are.same({ "same_spec--x-run2.html", "same_spec--x.html" }, listing("names/repeat"))
+  end)
+
+  it("writes no snapshot in the second run", function()
+    os.remove(f.root .. "/snap/counter")
+    os.execute("rm -rf " .. quote(f.root .. "/snap/spec/__snapshots__"))
+    local out = f:navlua("snap", "--html replays --update-snapshots")
+    assert.truthy(out:find("1 failed", 1, true), out)
+    local h = assert(io.open(f.root .. "/snap/spec/__snapshots__/snap_spec/value.txt"))
+    local stored = h:read("a")
+    h:close()
+    -- the first run's value; the second run (counter 2) read it, wrote nothing
+    assert.truthy(stored:find("run 1", 1, true), stored)
+  end)
+
+  it("writes the replay into DIR as the run began, whatever directory the spec went to", function()
+    local out = f:navlua("cd", "--html replays")
+    assert.truthy(out:find("replay: replays/cd_spec--changes-directory-and-fails.html\n", 1, true), out)
+    assert.are.same({ "cd_spec--changes-directory-and-fails.html" }, listing("cd/replays"))
+    local page = outline(f.root .. "/cd/replays/cd_spec--changes-directory-and-fails.html")
+    -- the second run wrote it: every frame, and the plain title
+    assert.are.equal("spec/cd_spec.lua › changes directory and fails", page.title)
   end)
 end)

@@ -1,7 +1,9 @@
 -- Golden snapshots for `navlua test`: the module behind
 -- navlua.snapshot(name, value) (SnapshotStore.swift tells the file layout).
--- M.new(spec_file, update) makes a store whose check(name, value, test,
--- nargs) returns an action and its detail; M.text and M.diff are the text
+-- M.new(spec_file, update, read_only) makes a store whose check(name,
+-- value, test, nargs) returns an action and its detail (a read-only store,
+-- for a file run again for its replays, says what it would write and
+-- writes nothing); M.text and M.diff are the text
 -- format and the diff it reports.
 local M = {}
 local Store = {}
@@ -9,10 +11,11 @@ Store.__index = Store
 
 local ok_lfs, lfs = pcall(require, "lfs")
 
-function M.new(spec_file, update)
+function M.new(spec_file, update, read_only)
   local dir, base = spec_file:match("^(.-)([^/]*)$")
   base = base:gsub("%.lua$", "")
-  return setmetatable({ dir = dir .. "__snapshots__/" .. base, update = update, taken = {} }, Store)
+  return setmetatable({ dir = dir .. "__snapshots__/" .. base, update = update, taken = {},
+                        read_only = read_only or false }, Store)
 end
 
 -- Numbers in the shortest form that reads back to the same value.
@@ -195,8 +198,14 @@ function Store:check(name, value, test, nargs)
   local path = self.dir .. "/" .. name .. ".txt"
   local stored = read(path)
   if stored == text then return "same" end
-  if stored == nil then write(path, self.dir, text); return "written", path end
-  if self.update then write(path, self.dir, text); return "updated", path end
+  if stored == nil then
+    if not self.read_only then write(path, self.dir, text) end
+    return "written", path
+  end
+  if self.update then
+    if not self.read_only then write(path, self.dir, text) end
+    return "updated", path
+  end
   return "mismatch", "snapshot '" .. name .. "' does not match " .. path
     .. " (run with --update-snapshots to accept the new value)\n" .. M.diff(stored, text)
 end

@@ -219,7 +219,9 @@ function R.run(slot, seed, ...)
   local dirs = {}
   for k, name in ipairs(files) do
     session.current_file = name
-    session.store = session.snapshot_module.new(name, options["update-snapshots"])
+    -- a second run for --html's replays (ReplayStandby) writes no snapshot
+    session.store = session.snapshot_module.new(name, options["update-snapshots"],
+                                                registry["navlua test replaying"] == true)
     if not single then R.emit("load", k, output_offset()) end
     -- helpers beside a spec load with require, after the project's own modules
     local dir = name:match("^(.*)/") or "."

@@ -82,6 +82,7 @@
   // (horizontal) moved by its offset, clipped to the frame.
   function drawScroll(sv, ox, oy) {
     const [x, y, w, h, cw, ch, offX, offY] = sv;
+    if (!(w > 0 && h > 0) || !sv.every(Number.isFinite)) return;
     ctx.save();
     ctx.beginPath();
     ctx.rect(ox + x, oy + y, w, h);
@@ -93,18 +94,21 @@
     ctx.font = "11px -apple-system, Helvetica, Arial, sans-serif";
     ctx.textAlign = "left";
     ctx.textBaseline = "middle";
+    // only the rows and pages of the content that lie in the frame and on
+    // the device (a frame may be far taller than the screen)
+    const top = Math.max(0, offY, -(oy + y) + offY), bottom = Math.min(ch, offY + Math.min(h, H - (oy + y)));
     if (ch > h) {
       const row = 44;
-      const first = Math.floor(offY / row);
-      for (let r = first; r * row - offY < h; r++) {
+      const first = Math.max(0, Math.floor(top / row));
+      for (let r = first; r * row < bottom; r++) {
         const ry = oy + y + r * row - offY;
         ctx.strokeRect(ox + x + 0.5, ry + 0.5, w - 1, row);
         ctx.fillText("row " + r, ox + x + 8, ry + row / 2);
       }
     }
     if (cw > w) {
-      const first = Math.floor(offX / w);
-      for (let p = first; p * w - offX < w; p++) {
+      const first = Math.max(0, Math.floor(offX / w));
+      for (let p = first; p * w - offX < w && p * w < cw; p++) {
         const px = ox + x + p * w - offX;
         ctx.strokeRect(px + 0.5, oy + y + 0.5, w - 1, h - 1);
         ctx.fillText("page " + p, px + 8, oy + y + 14);
@@ -166,16 +170,17 @@
     shade(nav.d);
     if (nav.T) {
       const x = nav.T[1];
+      drawScreen(nav.T, 0, W, H, 28, "top");
       if (x !== 0) {
-        // the shadow UIKit draws along the moving screen's leading edge
-        const edge = x > 0 ? x : x + W;
-        const g = ctx.createLinearGradient(edge - 12, 0, edge, 0);
+        // the shadow UIKit draws along the moving screen's edge, outside it
+        // (its leading edge as it moves right, its trailing one in RTL)
+        const edge = x > 0 ? x : x + W, out = x > 0 ? -12 : 12;
+        const g = ctx.createLinearGradient(edge + out, 0, edge, 0);
         g.addColorStop(0, "rgba(0,0,0,0)");
         g.addColorStop(1, "rgba(0,0,0,0.3)");
         ctx.fillStyle = g;
-        ctx.fillRect(edge - 12, 0, 12, H);
+        ctx.fillRect(Math.min(edge, edge + out), 0, 12, H);
       }
-      drawScreen(nav.T, 0, W, H, 28, "top");
     }
     // QD moves the whole navigation view, bar included; UIKit's bar stays put.
     drawBar(nav, nav.s === "snapshot" && nav.T ? nav.T[1] : 0);
@@ -360,15 +365,17 @@
     top: new Float64Array(count), below: new Float64Array(count), finger: new Float64Array(count),
     velocity: new Float64Array(count), progress: new Float64Array(count), dim: new Float64Array(count),
   };
+  // JSON writes a number that is not finite as null: a gap, not 0
+  const num = (v) => (typeof v === "number" ? v : NaN);
   for (let i = 0; i < count; i++) {
     const nav = movingNav(i);
     const touch = frames[i][3];
-    series.top[i] = nav && nav.T ? nav.T[1] : NaN;
-    series.below[i] = nav && nav.B ? nav.B[1] : NaN;
-    series.finger[i] = touch ? touch[3] : NaN;
-    series.velocity[i] = touch ? touch[5] : NaN;
-    series.progress[i] = nav && nav.q !== undefined ? nav.q : NaN;
-    series.dim[i] = nav ? (nav.d || nav.m || 0) : NaN;
+    series.top[i] = nav && nav.T ? num(nav.T[1]) : NaN;
+    series.below[i] = nav && nav.B ? num(nav.B[1]) : NaN;
+    series.finger[i] = touch ? num(touch[3]) : NaN;
+    series.velocity[i] = touch ? num(touch[5]) : NaN;
+    series.progress[i] = nav ? num(nav.q) : NaN;
+    series.dim[i] = nav ? num(nav.d || nav.m || 0) : NaN;
   }
   const panels = [
     { name: "x (pt)", lines: [["top", "#1f6feb"], ["below", "#8250df"], ["finger", "#e5534b"]] },
@@ -563,14 +570,24 @@
   speed.addEventListener("change", () => { if (playing) { pause(); play(); } });
   scrubber.addEventListener("input", () => { pause(); seek(Number(scrubber.value)); });
 
-  // The frame index of the previous (-1) or next (+1) event's frame.
+  // The frame index of the next (+1) or previous (-1) event's frame. A
+  // long run keeps every 2nd, 4th, ... frame only: an event on a frame not
+  // kept goes to the first kept frame after it (next) or the last before it
+  // (previous), and the step always moves.
   function eventStep(direction) {
-    const frame = frameNumber(current);
+    if (count === 0) return 0;
     if (direction > 0) {
-      for (const e of events) if (e[1] > frame) return indexOfFrame(e[1]);
+      for (const e of events) {
+        let i = indexOfFrame(e[1]);
+        if (frameNumber(i) < e[1] && i + 1 < count) i += 1;
+        if (i > current) return i;
+      }
       return count - 1;
     }
-    for (let k = events.length - 1; k >= 0; k--) if (events[k][1] < frame) return indexOfFrame(events[k][1]);
+    for (let k = events.length - 1; k >= 0; k--) {
+      const i = indexOfFrame(events[k][1]);
+      if (i < current) return i;
+    }
     return 0;
   }
   document.addEventListener("keydown", (ev) => {
