@@ -16,8 +16,10 @@ struct JSONBytes {
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// A literal, a byte at a time: the literals are a few bytes long, and
+    /// a generic append(contentsOf:) costs more than the bytes.
     mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        s.withUTF8Buffer { for b in $0 { bytes.append(b) } }
     }
 
     mutating func byte(_ b: UInt8) { bytes.append(b) }
@@ -29,18 +31,21 @@ struct JSONBytes {
         digits(value.magnitude)
     }
 
-    /// `n` in decimal, written into a buffer on the stack first (the
-    /// digits come out last first).
+    /// `n` in decimal: its digits counted first, then written from the
+    /// last, in place.
     private mutating func digits(_ n: UInt) {
         if n < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n)); return }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var n = n, i = 20
+        var count = 1, probe = n
+        while probe >= 10 { probe /= 10; count += 1 }
+        let end = bytes.count + count
+        for _ in 0..<count { bytes.append(0) }
+        bytes.withUnsafeMutableBufferPointer { b in
+            var n = n, i = end
             while n > 0 {
                 i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+                b[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
                 n /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
         }
     }
 
