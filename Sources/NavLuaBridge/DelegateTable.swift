@@ -10,18 +10,18 @@ import NavLuaEngine
 /// Whose table a Lua delegate calls: a navigation of the world it was made
 /// in (nil once navlua.reset replaced that world or the state closed).
 struct DelegateOwner {
-    private weak var bridge: Bridge?
+    private let link: BridgeLink
     private let generation: Int
     let navigationID: Int
 
     init(_ b: Bridge, navigation id: Int) {
-        bridge = b
+        link = b.link
         generation = b.generation
         navigationID = id
     }
 
     var current: Bridge? {
-        guard let b = bridge, b.generation == generation else { return nil }
+        guard let b = link.bridge, b.generation == generation else { return nil }
         return b
     }
 }
@@ -73,7 +73,7 @@ struct DelegateTable {
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         let base = lua.top
         guard lua.pushNavigationValue(slot, of: navigationID, type: LUA_TTABLE, b) else { return false }
-        if navlua_safe_getfield(L, lua.top, method) != LUA_OK {
+        if navlua_getfield_fast(L, lua.top, method) != LUA_OK {
             throw NavError("\(what): reading it failed: \(lua.string(-1) ?? "?")")
         }
         guard !lua.isNil(-1) else {

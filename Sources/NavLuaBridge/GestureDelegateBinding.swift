@@ -91,12 +91,13 @@ enum GestureDelegateBinding {
 /// An app's gesture delegate written in Lua: each method is called as
 /// `method(nav, ...)` under pcall with a traceback, like a screen hook.
 final class LuaGestureDelegate: PopGestureDelegate {
-    weak var bridge: Bridge?
+    private let link: BridgeLink
+    var bridge: Bridge? { link.bridge }
     /// Each defined method, found in the table `functions` pushes.
     private let methods: [GestureDelegateMethod: LuaCallback]
 
     init(bridge: Bridge, defined: Set<GestureDelegateMethod>, functions: LuaCallback) {
-        self.bridge = bridge
+        link = bridge.link
         var methods: [GestureDelegateMethod: LuaCallback] = [:]
         for method in defined {
             methods[method] = LuaCallback { b in

@@ -126,8 +126,8 @@ enum NavigationBinding {
             guard b.generation == owner.generation, let id = owner.navigationID else { return false }
             return pushCompletionFunction(navigation: id, b)
         }
-        return .custom { [weak b] p, vx, gesture in
-            guard let b = b else { return false }
+        return .custom { [link = b.link] p, vx, gesture in
+            guard let b = link.bridge else { return false }
             let lua = Lua(b.L)
             return try function.callPredicate(b, what: "completion function", ifGone: false) {
                 lua.push(p)

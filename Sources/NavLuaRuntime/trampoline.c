@@ -101,6 +101,55 @@ int navlua_safe_getfield(lua_State *L, int idx, const char *key) {
   return navlua_pcall(L, 2, 1, 0);
 }
 
+/* Deeper chains than this go to the protected get (Lua follows 2,000). */
+#define FAST_INDEX_LEVELS 8
+
+int navlua_getfield_fast(lua_State *L, int idx, const char *key) {
+  lua_pushvalue(L, idx);                       /* t */
+  for (int level = 0; level < FAST_INDEX_LEVELS; level++) {
+    lua_pushstring(L, key);
+    if (lua_rawget(L, -2) != LUA_TNIL) {       /* t v */
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
+      return LUA_OK;
+    }
+    lua_pop(L, 1);                             /* t */
+    if (!lua_getmetatable(L, -1)) {            /* no metatable: nil */
+      lua_pushnil(L);
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
+      return LUA_OK;
+    }
+    lua_pushstring(L, "__index");              /* t mt "__index" */
+    int h = lua_rawget(L, -2);                 /* t mt h */
+    lua_copy(L, -1, -3);
+    lua_pop(L, 2);                             /* h */
+    if (h == LUA_TNIL) return LUA_OK;          /* no __index: nil */
+    if (h != LUA_TTABLE) break;                /* a function (or worse): call it, protected */
+  }
+  lua_pop(L, 1);
+  return navlua_safe_getfield(L, idx, key);
+}
+
+int navlua_registry_geti(lua_State *L, const char *table, lua_Integer i) {
+  lua_pushstring(L, table);
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  int t = lua_rawgeti(L, -1, i);
+  lua_copy(L, -1, -2);
+  lua_pop(L, 1);
+  return t;
+}
+
+int navlua_registry_table_field(lua_State *L, const char *table, lua_Integer id,
+                                const char *key) {
+  if (navlua_registry_geti(L, table, id) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return LUA_TNONE;
+  }
+  lua_pushstring(L, key);
+  return lua_rawget(L, -2);
+}
+
 /* Message handler for lua_pcall: message plus traceback, as lua.c does. */
 static int msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
