@@ -184,23 +184,15 @@ final class LuaScreenSource: ScreenSource {
 /// The table hooks and completion functions see for a gesture:
 /// `{location={x=,y=}, translation=, velocity=, touches=n}`.
 enum GestureTable {
+    // in C (navlua_push_gesture): the same table, each key by a literal's
+    // address instead of a Swift string hashed and interned (~500
+    // instructions a key with its rotate)
     static func push(_ info: GestureInfo, _ lua: Lua) {
-        lua.newTable(hash: 4)
-        pushPoint(info.location, lua)
-        lua.rawSet(-2, "location")
-        pushPoint(info.translation, lua)
-        lua.rawSet(-2, "translation")
-        pushPoint(info.velocity, lua)
-        lua.rawSet(-2, "velocity")
-        lua.push(info.touches)
-        lua.rawSet(-2, "touches")
+        navlua_push_gesture(lua.L, info.location.x, info.location.y, info.translation.x, info.translation.y,
+                            info.velocity.x, info.velocity.y, lua_Integer(info.touches))
     }
 
     static func pushPoint(_ p: Point, _ lua: Lua) {
-        lua.newTable(hash: 2)
-        lua.push(p.x)
-        lua.rawSet(-2, "x")
-        lua.push(p.y)
-        lua.rawSet(-2, "y")
+        navlua_push_point(lua.L, p.x, p.y)
     }
 }

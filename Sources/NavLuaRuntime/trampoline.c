@@ -175,3 +175,27 @@ void navlua_where(lua_State *L) {
   }
   lua_pushliteral(L, "");
 }
+
+/* New tables without a metatable: lua_setfield is a raw set there, and
+** can fail only on memory, which navlua_alloc does not let happen while a
+** Swift function runs. */
+void navlua_push_point(lua_State *L, double x, double y) {
+  lua_createtable(L, 0, 2);
+  lua_pushnumber(L, x);
+  lua_setfield(L, -2, "x");
+  lua_pushnumber(L, y);
+  lua_setfield(L, -2, "y");
+}
+
+void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double ty,
+                         double vx, double vy, lua_Integer touches) {
+  lua_createtable(L, 0, 4);
+  navlua_push_point(L, lx, ly);
+  lua_setfield(L, -2, "location");
+  navlua_push_point(L, tx, ty);
+  lua_setfield(L, -2, "translation");
+  navlua_push_point(L, vx, vy);
+  lua_setfield(L, -2, "velocity");
+  lua_pushinteger(L, touches);
+  lua_setfield(L, -2, "touches");
+}

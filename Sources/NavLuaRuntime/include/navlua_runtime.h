@@ -226,6 +226,16 @@ NAVLUA_API int navlua_safe_getfield(lua_State *L, int idx, const char *key);
 ** and hold a table. */
 NAVLUA_API int navlua_getfield_fast(lua_State *L, int idx, const char *key);
 
+/* Pushes a new table {x=, y=}, as GestureTable.pushPoint did key by key
+** (the same keys in the same order into a table of the same size): one
+** call into C, where each key goes by the literal's address. */
+NAVLUA_API void navlua_push_point(lua_State *L, double x, double y);
+
+/* Pushes {location={x=,y=}, translation=, velocity=, touches=n}, the same
+** way (GestureTable.push). */
+NAVLUA_API void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double ty,
+                                    double vx, double vy, lua_Integer touches);
+
 /* Pushes registry[table][i], raw (`table` a registry key whose value is a
 ** table); returns its type. */
 NAVLUA_API int navlua_registry_geti(lua_State *L, const char *table, lua_Integer i);
