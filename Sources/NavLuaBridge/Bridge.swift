@@ -46,6 +46,10 @@ public final class Bridge {
     /// limits (`engine_used`), which `--memory-limit` holds with the Lua heap.
     let account: MemoryAccount
 
+    /// Registry references to the screen tables' table and to the string
+    /// "title" (set once, in init).
+    private(set) var screenTablesRef: lua_Integer = 0
+    private(set) var titleKeyRef: lua_Integer = 0
     /// What outlives the bridge in its stead: see BridgeLink.
     let link = BridgeLink()
 
@@ -56,6 +60,13 @@ public final class Bridge {
         link.bridge = self
         let lua = Lua(L)
         makeRegistryTable(lua, Bridge.screenTables, mode: "v")
+        // The screen tables' table (never replaced) and the key "title" by
+        // reference too: a title read or a hook's look-up reaches them with
+        // lua_rawgeti instead of hashing a string key (see LuaScreenSource).
+        pushRegistryTable(Bridge.screenTables)
+        screenTablesRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
+        lua.push("title")
+        titleKeyRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
         makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
         makeRegistryTable(lua, Bridge.screenObjects, mode: "k")
         makeRegistryTable(lua, Bridge.navObjects, mode: nil)

@@ -39,30 +39,24 @@ final class LuaScreenSource: ScreenSource {
     /// Pushes the screen table (or nothing, returning false, once it is gone).
     func pushTable() -> Bool {
         guard let b = bridge else { return false }
-        return pushTable(b.L)
+        return pushTable(b)
     }
 
-    private func pushTable(_ L: OpaquePointer) -> Bool {
-        // one call into C (the registry key a literal: see
-        // Bridge.pushRegistryTable)
-        if Bridge.screenTables.withCString({ navlua_registry_geti(L, $0, lua_Integer(id)) }) == LUA_TTABLE {
+    private func pushTable(_ b: Bridge) -> Bool {
+        // one call into C, the screen tables' table by reference
+        let L = b.L
+        if navlua_ref_geti(L, b.screenTablesRef, lua_Integer(id)) == LUA_TTABLE {
             return true
         }
         navlua_pop(L, 1)
         return false
     }
 
-    private static let titleKey: StaticString = "title"
-
     func title() -> String {
         guard let b = bridge else { return lastTitle }
         let L = b.L
-        // a literal's address: lua_pushstring's cache knows it (see
-        // Bridge.pushRegistryTable)
-        let type = Bridge.screenTables.withCString {
-            navlua_registry_table_field(L, $0, lua_Integer(id),
-                                        UnsafeRawPointer(Self.titleKey.utf8Start).assumingMemoryBound(to: CChar.self))
-        }
+        // the table and the key by reference (Bridge.screenTablesRef)
+        let type = navlua_ref_table_field(L, b.screenTablesRef, lua_Integer(id), b.titleKeyRef)
         if type == LUA_TNONE { return lastTitle }
         defer { navlua_pop(L, 2) }
         guard type == LUA_TSTRING else { return lastTitle }
@@ -86,7 +80,7 @@ final class LuaScreenSource: ScreenSource {
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        guard pushTable(b.L) else { return try read(lua) }   // reads nil
+        guard pushTable(b) else { return try read(lua) }   // reads nil
         // withCString: no copy of the name (see Lua.object)
         if name.withCString({ navlua_getfield_fast(b.L, lua.top, $0) }) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(name)' failed: \(lua.string(-1) ?? "?")")
@@ -132,7 +126,7 @@ final class LuaScreenSource: ScreenSource {
         defer { lua.setTop(top) }
         // Hooks can be called deep inside other calls: make room first.
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
-        guard pushTable(L) else { return .undefined }
+        guard pushTable(b) else { return .undefined }
         let table = lua.top
         // withCString: no copy of the name (see Lua.object)
         if hook.rawValue.withCString({ navlua_getfield_fast(L, table, $0) }) != LUA_OK {

@@ -131,22 +131,20 @@ int navlua_getfield_fast(lua_State *L, int idx, const char *key) {
   return navlua_safe_getfield(L, idx, key);
 }
 
-int navlua_registry_geti(lua_State *L, const char *table, lua_Integer i) {
-  lua_pushstring(L, table);
-  lua_rawget(L, LUA_REGISTRYINDEX);
+int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
   int t = lua_rawgeti(L, -1, i);
   lua_copy(L, -1, -2);
   lua_pop(L, 1);
   return t;
 }
 
-int navlua_registry_table_field(lua_State *L, const char *table, lua_Integer id,
-                                const char *key) {
-  if (navlua_registry_geti(L, table, id) != LUA_TTABLE) {
+int navlua_ref_table_field(lua_State *L, lua_Integer ref, lua_Integer id, lua_Integer key) {
+  if (navlua_ref_geti(L, ref, id) != LUA_TTABLE) {
     lua_pop(L, 1);
     return LUA_TNONE;
   }
-  lua_pushstring(L, key);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, key);
   return lua_rawget(L, -2);
 }
 

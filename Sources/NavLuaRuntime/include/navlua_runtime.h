@@ -236,15 +236,13 @@ NAVLUA_API void navlua_push_point(lua_State *L, double x, double y);
 NAVLUA_API void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double ty,
                                     double vx, double vy, lua_Integer touches);
 
-/* Pushes registry[table][i], raw (`table` a registry key whose value is a
-** table); returns its type. */
-NAVLUA_API int navlua_registry_geti(lua_State *L, const char *table, lua_Integer i);
+/* Pushes registry[ref][i], raw (registry[ref] a table); returns its type. */
+NAVLUA_API int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i);
 
-/* Pushes the table registry[table][id] and its raw field `key`, and returns
-** the field's type; pushes nothing and returns LUA_TNONE when
-** registry[table][id] is not a table. */
-NAVLUA_API int navlua_registry_table_field(lua_State *L, const char *table, lua_Integer id,
-                                           const char *key);
+/* Pushes the table registry[ref][id] and its raw field registry[key], and
+** returns the field's type; pushes nothing and returns LUA_TNONE when
+** registry[ref][id] is not a table. */
+NAVLUA_API int navlua_ref_table_field(lua_State *L, lua_Integer ref, lua_Integer id, lua_Integer key);
 
 /* Pushes the message handler that adds a traceback, as lua.c's. */
 NAVLUA_API void navlua_pushmsghandler(lua_State *L);
