@@ -4,7 +4,8 @@ extension NavigationController {
         let bar = NavigationBarGeometry(crossFade: options.barCrossFade, width: config.width,
                                         sign: config.layout.sign).bar(
             screens: screens, transition: transition, hiddenAtBegin: transition?.barHiddenAtBegin ?? barHidden,
-            hidden: barHidden, hasBackButton: { (try? $0.backButton()) != .custom })
+            hidden: barHidden, inStack: { $0.navigation === self },
+            hasBackButton: { (try? $0.backButton()) != .custom })
         var v = VisualGeometry(options: options, config: config).visual(
             top: top, transition: transition, bar: bar, presentationY: presentationY)
         if let p = presentation { v.presented = presentedVisual(p) }
