@@ -50,6 +50,8 @@ public final class Bridge {
     /// "title" (set once, in init).
     private(set) var screenTablesRef: lua_Integer = 0
     private(set) var titleKeyRef: lua_Integer = 0
+    /// The TableKey strings, by registry reference, in TableKey's order.
+    private(set) var tableKeyRefs: [lua_Integer] = []
     /// What outlives the bridge in its stead: see BridgeLink.
     let link = BridgeLink()
 
@@ -67,6 +69,10 @@ public final class Bridge {
         screenTablesRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
         lua.push("title")
         titleKeyRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
+        tableKeyRefs = TableKey.allCases.map { key in
+            lua.push(TableKey.names[key.rawValue])
+            return lua_Integer(luaL_ref(L, navlua_registryindex()))
+        }
         makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
         makeRegistryTable(lua, Bridge.screenObjects, mode: "k")
         makeRegistryTable(lua, Bridge.navObjects, mode: nil)
@@ -145,6 +151,25 @@ public final class Bridge {
     func close() {
         world.shutdown()
         isOpen = false
+    }
+}
+
+/// Keys of the tables navlua builds on every call of nav:visual() (and at
+/// every frame for a script that draws one), kept as Lua strings by
+/// registry reference: setting one is a lua_rawgeti where a Swift string
+/// key was hashed and interned by lua_pushlstring (~250 instructions a key;
+/// lua_pushstring's address cache misses with this many keys).
+enum TableKey: Int, CaseIterable {
+    case screen, part, x, alpha, chevron, label, shown, items, bar, top, below, dim, barHidden, y,
+         presented, mask, snapshot, width, height
+    static let names = ["screen", "part", "x", "alpha", "chevron", "label", "shown", "items", "bar", "top",
+                        "below", "dim", "bar_hidden", "y", "presented", "mask", "snapshot", "width", "height"]
+}
+
+extension Lua {
+    /// t[key] = the value on top (popped), raw: rawSet with a TableKey.
+    func rawSet(_ table: Int32, _ key: TableKey, _ b: Bridge) {
+        navlua_ref_setfield(L, table, b.tableKeyRefs[key.rawValue])
     }
 }
 

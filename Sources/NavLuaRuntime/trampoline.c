@@ -197,3 +197,10 @@ void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double t
   lua_pushinteger(L, touches);
   lua_setfield(L, -2, "touches");
 }
+
+void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key) {
+  idx = lua_absindex(L, idx);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, key);
+  lua_rotate(L, -2, 1);
+  lua_rawset(L, idx);
+}

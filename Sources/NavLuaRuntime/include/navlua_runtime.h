@@ -236,6 +236,10 @@ NAVLUA_API void navlua_push_point(lua_State *L, double x, double y);
 NAVLUA_API void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double ty,
                                     double vx, double vy, lua_Integer touches);
 
+/* t[registry[key]] = the value on top (popped), raw, t at `idx`: a key
+** string kept by registry reference (Bridge.TableKey) instead of pushed. */
+NAVLUA_API void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key);
+
 /* Pushes registry[ref][i], raw (registry[ref] a table); returns its type. */
 NAVLUA_API int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i);
 
