@@ -46,12 +46,41 @@ public final class Bridge {
     /// limits (`engine_used`), which `--memory-limit` holds with the Lua heap.
     let account: MemoryAccount
 
-    /// Registry references to the screen tables' table and to the string
-    /// "title" (set once, in init).
-    private(set) var screenTablesRef: lua_Integer = 0
-    private(set) var titleKeyRef: lua_Integer = 0
-    /// The TableKey strings, by registry reference, in TableKey's order.
-    private(set) var tableKeyRefs: [lua_Integer] = []
+    /// Registry references to the screen tables' table (made once, never
+    /// replaced) and to the string "title": a title read or a hook's
+    /// look-up reaches them with lua_rawgeti instead of hashing a string
+    /// key (see LuaScreenSource). Made by the first screen, so that a
+    /// script without screens does not pay for them at start-up.
+    @inline(__always) var screenTablesRef: lua_Integer {
+        if screenRefs.tables == 0 { makeScreenRefs() }
+        return screenRefs.tables
+    }
+    @inline(__always) var titleKeyRef: lua_Integer {
+        if screenRefs.title == 0 { makeScreenRefs() }
+        return screenRefs.title
+    }
+    private var screenRefs: (tables: lua_Integer, title: lua_Integer) = (0, 0)
+
+    private func makeScreenRefs() {
+        pushRegistryTable(Bridge.screenTables)
+        screenRefs.tables = lua_Integer(luaL_ref(L, navlua_registryindex()))
+        Lua(L).push("title")
+        screenRefs.title = lua_Integer(luaL_ref(L, navlua_registryindex()))
+    }
+    /// The TableKey strings, by registry reference, in TableKey's order:
+    /// made by the first nav:visual() (a script that never calls it does
+    /// not pay for them at start-up).
+    /// ([Int], not [lua_Integer]: the metadata of an array of Int64 is made
+    /// at run time from its mangled name, ~3,000 instructions of every start.)
+    private(set) var tableKeyRefs: [Int] = []
+
+    func makeTableKeyRefs() {
+        let lua = Lua(L)
+        tableKeyRefs = TableKey.allCases.map { key in
+            lua.push(TableKey.names[key.rawValue])
+            return Int(luaL_ref(L, navlua_registryindex()))
+        }
+    }
     /// What outlives the bridge in its stead: see BridgeLink.
     let link = BridgeLink()
 
@@ -62,17 +91,6 @@ public final class Bridge {
         link.bridge = self
         let lua = Lua(L)
         makeRegistryTable(lua, Bridge.screenTables, mode: "v")
-        // The screen tables' table (never replaced) and the key "title" by
-        // reference too: a title read or a hook's look-up reaches them with
-        // lua_rawgeti instead of hashing a string key (see LuaScreenSource).
-        pushRegistryTable(Bridge.screenTables)
-        screenTablesRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
-        lua.push("title")
-        titleKeyRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
-        tableKeyRefs = TableKey.allCases.map { key in
-            lua.push(TableKey.names[key.rawValue])
-            return lua_Integer(luaL_ref(L, navlua_registryindex()))
-        }
         makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
         makeRegistryTable(lua, Bridge.screenObjects, mode: "k")
         makeRegistryTable(lua, Bridge.navObjects, mode: nil)
@@ -169,7 +187,8 @@ enum TableKey: Int, CaseIterable {
 extension Lua {
     /// t[key] = the value on top (popped), raw: rawSet with a TableKey.
     func rawSet(_ table: Int32, _ key: TableKey, _ b: Bridge) {
-        navlua_ref_setfield(L, table, b.tableKeyRefs[key.rawValue])
+        if b.tableKeyRefs.isEmpty { b.makeTableKeyRefs() }
+        navlua_ref_setfield(L, table, lua_Integer(b.tableKeyRefs[key.rawValue]))
     }
 }
 

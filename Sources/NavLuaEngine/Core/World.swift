@@ -82,7 +82,7 @@ public final class World {
     }
 
     /// What touches and navigations hold instead of a weak reference (Link).
-    package let link = Link<World>()
+    package let link = WorldLink()
 
     deinit { link.object = nil }
 

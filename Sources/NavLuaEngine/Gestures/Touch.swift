@@ -17,7 +17,7 @@ public final class Touch {
     @exclusivity(unchecked) public private(set) var isDown = true
     /// The world it was made in (touches outlive a reset in Lua).
     public var owner: World? { ownerLink.object }
-    private let ownerLink: Link<World>
+    private let ownerLink: WorldLink
     /// Velocity when it was lifted, in points per second.
     public internal(set) var releaseVelocity = Point.zero
     /// Why it is no longer down, for the error a later call gets.
@@ -29,7 +29,7 @@ public final class Touch {
         get { navigationLink?.object }
         set { navigationLink = newValue?.link }
     }
-    private var navigationLink: Link<NavigationController>?
+    private var navigationLink: NavigationLink?
     /// The pop gesture of its navigation, when this touch may drive it.
     @exclusivity(unchecked) var pop: PopGestureDetector?
     /// A presented sheet's pull, when the touch went down on its card.

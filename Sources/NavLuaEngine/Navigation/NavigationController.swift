@@ -12,10 +12,10 @@
 public final class NavigationController: NavigationFacts {
     /// Weak: Lua may keep a navigation after navlua.reset dropped its world.
     private var owner: World? { ownerLink.object }
-    private let ownerLink: Link<World>
+    private let ownerLink: WorldLink
     /// What screens, touches and presented navigations hold instead of a
     /// weak reference (Link).
-    package let link = Link<NavigationController>()
+    package let link = NavigationLink()
     /// Its world's size and numbers, so that drawing needs no world.
     let config: WorldConfig
     public let id: Int

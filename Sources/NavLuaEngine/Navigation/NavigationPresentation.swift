@@ -10,7 +10,7 @@ public struct PresentationState {
         get { presentingLink?.object }
         set { presentingLink = newValue?.link }
     }
-    private var presentingLink: Link<NavigationController>?
+    private var presentingLink: NavigationLink?
 
     init(style: PresentationStyle, detents: [Detent], selected: Int, presenting: NavigationController?) {
         self.style = style

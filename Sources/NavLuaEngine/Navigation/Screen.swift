@@ -56,7 +56,7 @@ public final class Screen {
         get { navigationLink?.object }
         set { navigationLink = newValue?.link }
     }
-    private var navigationLink: Link<NavigationController>?
+    private var navigationLink: NavigationLink?
 
     public init(id: Int, source: ScreenSource) {
         self.id = id
