@@ -46,12 +46,54 @@ public final class Bridge {
     /// limits (`engine_used`), which `--memory-limit` holds with the Lua heap.
     let account: MemoryAccount
 
+    /// Registry references to the screen tables' table (made once, never
+    /// replaced) and to the string "title": a title read or a hook's
+    /// look-up reaches them with lua_rawgeti instead of hashing a string
+    /// key (see LuaScreenSource). Made by init, before anything counts the
+    /// registry's entries (LuaReferenceTests checks that scripts leave no
+    /// references behind); two references cost start-up ~1,000 instructions.
+    @inline(__always) var screenTablesRef: lua_Integer {
+        if screenRefs.tables == 0 { makeScreenRefs() }
+        return screenRefs.tables
+    }
+    @inline(__always) var titleKeyRef: lua_Integer {
+        if screenRefs.title == 0 { makeScreenRefs() }
+        return screenRefs.title
+    }
+    private var screenRefs: (tables: lua_Integer, title: lua_Integer) = (0, 0)
+
+    private func makeScreenRefs() {
+        pushRegistryTable(Bridge.screenTables)
+        screenRefs.tables = lua_Integer(luaL_ref(L, navlua_registryindex()))
+        Lua(L).push("title")
+        screenRefs.title = lua_Integer(luaL_ref(L, navlua_registryindex()))
+    }
+    /// The TableKey strings, by registry reference, in TableKey's order:
+    /// made by the first nav:visual() (a script that never calls it does
+    /// not pay for them at start-up, ~10,000 instructions): 19 references
+    /// that stay for the state's life, once, like a cache.
+    /// ([Int], not [lua_Integer]: the metadata of an array of Int64 is made
+    /// at run time from its mangled name, ~3,000 instructions of every start.)
+    private(set) var tableKeyRefs: [Int] = []
+
+    func makeTableKeyRefs() {
+        let lua = Lua(L)
+        tableKeyRefs = TableKey.allCases.map { key in
+            lua.push(TableKey.names[key.rawValue])
+            return Int(luaL_ref(L, navlua_registryindex()))
+        }
+    }
+    /// What outlives the bridge in its stead: see BridgeLink.
+    let link = BridgeLink()
+
     init(L: OpaquePointer) {
         self.L = L
         account = MemoryAccount(countingInto: navlua_engine_counter(L))
         currentWorld = World(account: account)
+        link.bridge = self
         let lua = Lua(L)
         makeRegistryTable(lua, Bridge.screenTables, mode: "v")
+        makeScreenRefs()
         makeRegistryTable(lua, Bridge.pinnedScreens, mode: nil)
         makeRegistryTable(lua, Bridge.screenObjects, mode: "k")
         makeRegistryTable(lua, Bridge.navObjects, mode: nil)
@@ -59,6 +101,8 @@ public final class Bridge {
         makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
         configure(world)
     }
+
+    deinit { link.bridge = nil }
 
     private func makeRegistryTable(_ lua: Lua, _ key: String, mode: String?) {
         lua.newTable()
@@ -129,6 +173,38 @@ public final class Bridge {
         world.shutdown()
         isOpen = false
     }
+}
+
+/// Keys of the tables navlua builds on every call of nav:visual() (and at
+/// every frame for a script that draws one), kept as Lua strings by
+/// registry reference: setting one is a lua_rawgeti where a Swift string
+/// key was hashed and interned by lua_pushlstring (~250 instructions a key;
+/// lua_pushstring's address cache misses with this many keys).
+enum TableKey: Int, CaseIterable {
+    case screen, part, x, alpha, chevron, label, shown, items, bar, top, below, dim, barHidden, y,
+         presented, mask, snapshot, width, height
+    static let names = ["screen", "part", "x", "alpha", "chevron", "label", "shown", "items", "bar", "top",
+                        "below", "dim", "bar_hidden", "y", "presented", "mask", "snapshot", "width", "height"]
+}
+
+extension Lua {
+    /// t[key] = the value on top (popped), raw: rawSet with a TableKey.
+    func rawSet(_ table: Int32, _ key: TableKey, _ b: Bridge) {
+        if b.tableKeyRefs.isEmpty { b.makeTableKeyRefs() }
+        navlua_ref_setfield(L, table, lua_Integer(b.tableKeyRefs[key.rawValue]))
+    }
+}
+
+/// What screens, delegates and callbacks hold instead of a weak reference
+/// to the bridge: the bridge itself, until its deinit sets it to nil (what
+/// a weak reference reads once the bridge is released). A single weak
+/// reference gave the bridge a side table, and with it made every retain
+/// and release of the bridge (each call from Lua, each hook, each title
+/// read) the slow path: ~95 instructions a release instead of ~30.
+final class BridgeLink {
+    // unowned(unsafe): set to the bridge by its init, to nil by its deinit,
+    // so it never reads a bridge that is gone.
+    fileprivate(set) unowned(unsafe) var bridge: Bridge?
 }
 
 extension Bridge {

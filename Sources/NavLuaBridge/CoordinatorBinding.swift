@@ -74,8 +74,8 @@ enum CoordinatorBinding {
         let ref = LuaFunctionRef(b)
         lua.pop()
         let what = "transition coordinator's \(name)"
-        return { [weak b] ctx in
-            guard let b = b else { return }
+        return { [link = b.link] ctx in
+            guard let b = link.bridge else { return }
             try ref.callback.call(b, what: what, results: 0) {
                 pushContext(ctx, Lua(b.L))
                 return 1

@@ -10,18 +10,18 @@ import NavLuaEngine
 /// Whose table a Lua delegate calls: a navigation of the world it was made
 /// in (nil once navlua.reset replaced that world or the state closed).
 struct DelegateOwner {
-    private weak var bridge: Bridge?
+    private let link: BridgeLink
     private let generation: Int
     let navigationID: Int
 
     init(_ b: Bridge, navigation id: Int) {
-        bridge = b
+        link = b.link
         generation = b.generation
         navigationID = id
     }
 
     var current: Bridge? {
-        guard let b = bridge, b.generation == generation else { return nil }
+        guard let b = link.bridge, b.generation == generation else { return nil }
         return b
     }
 }
@@ -66,26 +66,27 @@ struct DelegateTable {
     /// `pushArguments` pushes, leaving `results` values on the stack; false
     /// (nothing pushed) when the table or the method is absent. `what`
     /// names it in errors.
-    func call(_ method: String, navigation navigationID: Int, _ b: Bridge, what: String, results: Int32,
+    func call(_ method: String, navigation navigationID: Int, _ b: Bridge, what: @autoclosure () -> String,
+              results: Int32,
               _ pushArguments: () -> Int32) throws -> Bool {
         let L = b.L
         let lua = Lua(L)
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         let base = lua.top
         guard lua.pushNavigationValue(slot, of: navigationID, type: LUA_TTABLE, b) else { return false }
-        if navlua_safe_getfield(L, lua.top, method) != LUA_OK {
-            throw NavError("\(what): reading it failed: \(lua.string(-1) ?? "?")")
+        if navlua_getfield_fast(L, lua.top, method) != LUA_OK {
+            throw NavError("\(what()): reading it failed: \(lua.string(-1) ?? "?")")
         }
         guard !lua.isNil(-1) else {
             lua.setTop(base)
             return false
         }
         guard lua.type(-1) == LUA_TFUNCTION else {
-            throw NavError("\(what) must be a function (got \(lua.describe(-1)))")
+            throw NavError("\(what()) must be a function (got \(lua.describe(-1)))")
         }
         navlua_remove(L, -2)   // the table
         if let message = lua.protectedCallMessage(arguments: pushArguments(), results: results) {
-            throw NavError("\(what) failed: \(message)")
+            throw NavError("\(what()) failed: \(message)")
         }
         return true
     }

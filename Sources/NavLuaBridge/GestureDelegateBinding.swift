@@ -91,15 +91,18 @@ enum GestureDelegateBinding {
 /// An app's gesture delegate written in Lua: each method is called as
 /// `method(nav, ...)` under pcall with a traceback, like a screen hook.
 final class LuaGestureDelegate: PopGestureDelegate {
-    weak var bridge: Bridge?
+    private let link: BridgeLink
+    var bridge: Bridge? { link.bridge }
     /// Each defined method, found in the table `functions` pushes.
-    private let methods: [GestureDelegateMethod: LuaCallback]
+    /// (a list: looking one up in a dictionary hashed the method, ~400
+    /// instructions a call)
+    private let methods: [(method: GestureDelegateMethod, find: LuaCallback)]
 
     init(bridge: Bridge, defined: Set<GestureDelegateMethod>, functions: LuaCallback) {
-        self.bridge = bridge
-        var methods: [GestureDelegateMethod: LuaCallback] = [:]
-        for method in defined {
-            methods[method] = LuaCallback { b in
+        link = bridge.link
+        var methods: [(method: GestureDelegateMethod, find: LuaCallback)] = []
+        for method in GestureDelegateMethod.allCases where defined.contains(method) {
+            methods.append((method, LuaCallback { b in
                 guard functions.find(b) else { return false }
                 let lua = Lua(b.L)
                 lua.rawGet(-1, method.rawValue)
@@ -107,19 +110,22 @@ final class LuaGestureDelegate: PopGestureDelegate {
                 if lua.type(-1) == LUA_TFUNCTION { return true }
                 lua.pop()
                 return false
-            }
+            }))
         }
         self.methods = methods
     }
 
     func call(_ method: GestureDelegateMethod, _ nav: NavigationController,
               _ arguments: GestureDelegateArguments) throws -> HookResult {
-        guard let function = methods[method], let b = bridge else { return .undefined }
+        guard let function = methods.first(where: { $0.method == method })?.find, let b = bridge else {
+            return .undefined
+        }
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        let what = "gesture_delegate.\(method.rawValue) of navigation \(nav.id)"
-        guard try function.call(b, what: what, results: 1, {
+        // made only for an error (see LuaCallback.call)
+        func what() -> String { "gesture_delegate.\(method.rawValue) of navigation \(nav.id)" }
+        guard try function.call(b, what: what(), results: 1, {
             NavigationBinding.pushNavigation(nav, lua, b)
             switch arguments {
             case .touch(let id, let location):
@@ -144,7 +150,7 @@ final class LuaGestureDelegate: PopGestureDelegate {
         }) else { return .undefined }
         if lua.isNil(-1) { return .value(nil) }
         guard let answer = lua.bool(-1) else {
-            throw NavError("\(what) returned \(lua.describe(-1)); it must return a boolean or nil")
+            throw NavError("\(what()) returned \(lua.describe(-1)); it must return a boolean or nil")
         }
         return .value(answer)
     }

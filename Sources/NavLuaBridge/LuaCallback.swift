@@ -26,14 +26,17 @@ struct LuaCallback {
     /// Calls the function with the arguments `pushArguments` pushes (it
     /// returns their count); the result must be a boolean. A function that
     /// is gone answers `ifGone`.
-    func callPredicate(_ b: Bridge, what: String, ifGone: Bool,
+    ///
+    /// `what` names the function in an error, and is made only for one (a
+    /// name built on every call cost more than the call's look-up).
+    func callPredicate(_ b: Bridge, what: @autoclosure () -> String, ifGone: Bool,
                        _ pushArguments: () -> Int32) throws -> Bool {
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        guard try call(b, what: what, results: 1, pushArguments) else { return ifGone }
+        guard try call(b, what: what(), results: 1, pushArguments) else { return ifGone }
         guard let result = lua.bool(-1) else {
-            throw NavError("\(what) returned \(lua.describe(-1)); it must return a boolean")
+            throw NavError("\(what()) returned \(lua.describe(-1)); it must return a boolean")
         }
         return result
     }
@@ -42,13 +45,14 @@ struct LuaCallback {
     /// values on the stack; false (nothing pushed, nothing called) if the
     /// function is gone.
     @discardableResult
-    func call(_ b: Bridge, what: String, results: Int32, _ pushArguments: () -> Int32) throws -> Bool {
+    func call(_ b: Bridge, what: @autoclosure () -> String, results: Int32,
+              _ pushArguments: () -> Int32) throws -> Bool {
         let L = b.L
         let lua = Lua(L)
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         guard find(b) else { return false }
         if let message = lua.protectedCallMessage(arguments: pushArguments(), results: results) {
-            throw NavError("\(what) failed: \(message)")
+            throw NavError("\(what()) failed: \(message)")
         }
         return true
     }

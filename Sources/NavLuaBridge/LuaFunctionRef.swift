@@ -10,12 +10,13 @@ import NavLuaRuntime
 /// after lua_close (the bridge and its world outlive the state by a moment
 /// in NavLuaHost.deinit), and then there is nothing left to release.
 final class LuaFunctionRef {
-    private weak var bridge: Bridge?
+    private let link: BridgeLink
+    private var bridge: Bridge? { link.bridge }
     private let ref: Int32
 
     /// Takes the function on top of the stack (leaves it there).
     init(_ b: Bridge) {
-        bridge = b
+        link = b.link
         lua_pushvalue(b.L, -1)
         ref = luaL_ref(b.L, navlua_registryindex())
     }

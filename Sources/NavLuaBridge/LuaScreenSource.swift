@@ -1,12 +1,18 @@
 import NavLuaRuntime
 import NavLuaEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A screen's fields and hooks, read from its Lua table at decision time.
 /// The table is found by id in a weak-valued registry table; while the
 /// engine holds the screen it is also pinned in a strong one, so a script
 /// may drop its own reference to a screen on a stack.
 final class LuaScreenSource: ScreenSource {
-    weak var bridge: Bridge?
+    private let link: BridgeLink
+    var bridge: Bridge? { link.bridge }
     let id: Int
     /// The title last read, kept for when the table is gone: counted in the
     /// state's memory account, since it may be long and the screen lives as
@@ -21,7 +27,7 @@ final class LuaScreenSource: ScreenSource {
     static func bytes(_ title: String) -> Int { title.utf8.count > 15 ? 32 + title.utf8.count : 0 }
 
     init(bridge: Bridge, id: Int, title: String) {
-        self.bridge = bridge
+        link = bridge.link
         self.id = id
         self.lastTitle = title
         account = bridge.account
@@ -33,26 +39,38 @@ final class LuaScreenSource: ScreenSource {
     /// Pushes the screen table (or nothing, returning false, once it is gone).
     func pushTable() -> Bool {
         guard let b = bridge else { return false }
-        let lua = Lua(b.L)
-        b.pushRegistryTable(Bridge.screenTables)
-        lua.rawGet(-1, id)
-        navlua_remove(b.L, -2)
-        if lua.type(-1) == LUA_TTABLE { return true }
-        lua.pop()
+        return pushTable(b)
+    }
+
+    private func pushTable(_ b: Bridge) -> Bool {
+        // one call into C, the screen tables' table by reference
+        let L = b.L
+        if navlua_ref_geti(L, b.screenTablesRef, lua_Integer(id)) == LUA_TTABLE {
+            return true
+        }
+        navlua_pop(L, 1)
         return false
     }
 
-    private static let titleKey: StaticString = "title"
-
     func title() -> String {
-        guard let b = bridge, pushTable() else { return lastTitle }
-        let lua = Lua(b.L)
-        // a literal's address: lua_pushstring's cache knows it (see
-        // Bridge.pushRegistryTable)
-        _ = lua_pushstring(b.L, UnsafeRawPointer(Self.titleKey.utf8Start).assumingMemoryBound(to: CChar.self))
-        lua_rawget(b.L, -2)
-        if let t = lua.string(-1), t != lastTitle { lastTitle = t }
-        lua.pop(2)
+        guard let b = bridge else { return lastTitle }
+        let L = b.L
+        // the table and the key by reference (Bridge.screenTablesRef)
+        let type = navlua_ref_table_field(L, b.screenTablesRef, lua_Integer(id), b.titleKeyRef)
+        if type == LUA_TNONE { return lastTitle }
+        defer { navlua_pop(L, 2) }
+        guard type == LUA_TSTRING else { return lastTitle }
+        var len = 0
+        guard let p = lua_tolstring(L, -1, &len) else { return lastTitle }
+        // The same bytes as the title kept: nothing to decode (most reads).
+        // Otherwise the string decoded and compared as before (== is
+        // Unicode equivalence: an equivalent spelling keeps the old one).
+        let same = lastTitle.utf8.withContiguousStorageIfAvailable { kept in
+            kept.count == len && (len == 0 || memcmp(kept.baseAddress!, p, len) == 0)
+        }
+        if same == true { return lastTitle }
+        let t = String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+        if t != lastTitle { lastTitle = t }
         return lastTitle
     }
 
@@ -62,9 +80,9 @@ final class LuaScreenSource: ScreenSource {
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        guard pushTable() else { return try read(lua) }   // reads nil
+        guard pushTable(b) else { return try read(lua) }   // reads nil
         // withCString: no copy of the name (see Lua.object)
-        if name.withCString({ navlua_safe_getfield(b.L, lua.top, $0) }) != LUA_OK {
+        if name.withCString({ navlua_getfield_fast(b.L, lua.top, $0) }) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(name)' failed: \(lua.string(-1) ?? "?")")
         }
         return try read(lua)
@@ -108,10 +126,10 @@ final class LuaScreenSource: ScreenSource {
         defer { lua.setTop(top) }
         // Hooks can be called deep inside other calls: make room first.
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
-        guard pushTable() else { return .undefined }
+        guard pushTable(b) else { return .undefined }
         let table = lua.top
         // withCString: no copy of the name (see Lua.object)
-        if hook.rawValue.withCString({ navlua_safe_getfield(L, table, $0) }) != LUA_OK {
+        if hook.rawValue.withCString({ navlua_getfield_fast(L, table, $0) }) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(hook.rawValue)' failed: \(lua.string(-1) ?? "?")")
         }
         if lua.isNil(-1) { return .undefined }
@@ -160,23 +178,15 @@ final class LuaScreenSource: ScreenSource {
 /// The table hooks and completion functions see for a gesture:
 /// `{location={x=,y=}, translation=, velocity=, touches=n}`.
 enum GestureTable {
+    // in C (navlua_push_gesture): the same table, each key by a literal's
+    // address instead of a Swift string hashed and interned (~500
+    // instructions a key with its rotate)
     static func push(_ info: GestureInfo, _ lua: Lua) {
-        lua.newTable(hash: 4)
-        pushPoint(info.location, lua)
-        lua.rawSet(-2, "location")
-        pushPoint(info.translation, lua)
-        lua.rawSet(-2, "translation")
-        pushPoint(info.velocity, lua)
-        lua.rawSet(-2, "velocity")
-        lua.push(info.touches)
-        lua.rawSet(-2, "touches")
+        navlua_push_gesture(lua.L, info.location.x, info.location.y, info.translation.x, info.translation.y,
+                            info.velocity.x, info.velocity.y, lua_Integer(info.touches))
     }
 
     static func pushPoint(_ p: Point, _ lua: Lua) {
-        lua.newTable(hash: 2)
-        lua.push(p.x)
-        lua.rawSet(-2, "x")
-        lua.push(p.y)
-        lua.rawSet(-2, "y")
+        navlua_push_point(lua.L, p.x, p.y)
     }
 }

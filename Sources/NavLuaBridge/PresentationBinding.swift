@@ -117,16 +117,17 @@ final class LuaPresentationDelegate: PresentationDelegate {
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        let what = "presentation_delegate.\(method.rawValue) of navigation \(nav.id)"
+        // made only for an error (see LuaCallback.call)
+        func what() -> String { "presentation_delegate.\(method.rawValue) of navigation \(nav.id)" }
         guard try PresentationDelegateBinding.table.call(method.rawValue, navigation: owner.navigationID, b,
-                                                         what: what, results: 1, {
+                                                         what: what(), results: 1, {
             NavigationBinding.pushNavigation(nav, lua, b)
             return 1
         }) else { return .undefined }
         if lua.isNil(-1) { return .value(nil) }
         guard method == .should_dismiss else { return .value(nil) }
         guard let answer = lua.bool(-1) else {
-            throw NavError("\(what) returned \(lua.describe(-1)); it must return a boolean or nil")
+            throw NavError("\(what()) returned \(lua.describe(-1)); it must return a boolean or nil")
         }
         return .value(answer)
     }

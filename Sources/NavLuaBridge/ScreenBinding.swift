@@ -197,8 +197,8 @@ enum ScreenBinding {
             }
         } else if lua.type(-1) == LUA_TFUNCTION {
             let function = LuaCallback { b in pushPopSimultaneous(screen: screen, view: id, b) }
-            return .custom { [weak b] view in
-                guard let b = b else { return false }
+            return .custom { [link = b.link] view in
+                guard let b = link.bridge else { return false }
                 return try function.callPredicate(b, what: "pop_simultaneous function", ifGone: false) {
                     pushScrollView(view, Lua(b.L), b)
                     return 1

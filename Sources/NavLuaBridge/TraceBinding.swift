@@ -77,8 +77,8 @@ enum TraceBinding {
             }
             lua.setTop(2)
             let subscriber = LuaFunctionRef(b).callback
-            let id = b.world.trace.subscribe(kind: kind) { [weak b] event in
-                guard let b = b else { return }
+            let id = b.world.trace.subscribe(kind: kind) { [link = b.link] event in
+                guard let b = link.bridge else { return }
                 let lua = Lua(b.L)
                 let top = lua.top
                 defer { lua.setTop(top) }

@@ -101,6 +101,53 @@ int navlua_safe_getfield(lua_State *L, int idx, const char *key) {
   return navlua_pcall(L, 2, 1, 0);
 }
 
+/* Deeper chains than this go to the protected get (Lua follows 2,000). */
+#define FAST_INDEX_LEVELS 8
+
+int navlua_getfield_fast(lua_State *L, int idx, const char *key) {
+  lua_pushvalue(L, idx);                       /* t */
+  for (int level = 0; level < FAST_INDEX_LEVELS; level++) {
+    lua_pushstring(L, key);
+    if (lua_rawget(L, -2) != LUA_TNIL) {       /* t v */
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
+      return LUA_OK;
+    }
+    lua_pop(L, 1);                             /* t */
+    if (!lua_getmetatable(L, -1)) {            /* no metatable: nil */
+      lua_pushnil(L);
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
+      return LUA_OK;
+    }
+    lua_pushstring(L, "__index");              /* t mt "__index" */
+    int h = lua_rawget(L, -2);                 /* t mt h */
+    lua_copy(L, -1, -3);
+    lua_pop(L, 2);                             /* h */
+    if (h == LUA_TNIL) return LUA_OK;          /* no __index: nil */
+    if (h != LUA_TTABLE) break;                /* a function (or worse): call it, protected */
+  }
+  lua_pop(L, 1);
+  return navlua_safe_getfield(L, idx, key);
+}
+
+int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  int t = lua_rawgeti(L, -1, i);
+  lua_copy(L, -1, -2);
+  lua_pop(L, 1);
+  return t;
+}
+
+int navlua_ref_table_field(lua_State *L, lua_Integer ref, lua_Integer id, lua_Integer key) {
+  if (navlua_ref_geti(L, ref, id) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return LUA_TNONE;
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, key);
+  return lua_rawget(L, -2);
+}
+
 /* Message handler for lua_pcall: message plus traceback, as lua.c does. */
 static int msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
@@ -125,4 +172,35 @@ void navlua_where(lua_State *L) {
     return;
   }
   lua_pushliteral(L, "");
+}
+
+/* New tables without a metatable: lua_setfield is a raw set there, and
+** can fail only on memory, which navlua_alloc does not let happen while a
+** Swift function runs. */
+void navlua_push_point(lua_State *L, double x, double y) {
+  lua_createtable(L, 0, 2);
+  lua_pushnumber(L, x);
+  lua_setfield(L, -2, "x");
+  lua_pushnumber(L, y);
+  lua_setfield(L, -2, "y");
+}
+
+void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double ty,
+                         double vx, double vy, lua_Integer touches) {
+  lua_createtable(L, 0, 4);
+  navlua_push_point(L, lx, ly);
+  lua_setfield(L, -2, "location");
+  navlua_push_point(L, tx, ty);
+  lua_setfield(L, -2, "translation");
+  navlua_push_point(L, vx, vy);
+  lua_setfield(L, -2, "velocity");
+  lua_pushinteger(L, touches);
+  lua_setfield(L, -2, "touches");
+}
+
+void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key) {
+  idx = lua_absindex(L, idx);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, key);
+  lua_rotate(L, -2, 1);
+  lua_rawset(L, idx);
 }

@@ -84,8 +84,7 @@ public enum Curve: Equatable, Sendable {
         case .linear:
             return p
         case let .cubicBezier(x1, y1, x2, y2):
-            let t = Curve.bezierParameter(forX: p, x1, x2)
-            return Curve.bezier(t, y1, y2)
+            return Curve.cubicBezierValue(clamped: p, x1, y1, x2, y2)
         case let .spring(damping, response):
             return Curve.springPosition(at: p * settleDuration, damping: damping, response: response)
         case let .flutterCubic(c):
@@ -116,6 +115,14 @@ public enum Curve: Equatable, Sendable {
         let decay = damping < 1 ? damping * omega : omega * (damping - (damping * damping - 1).squareRoot())
         // At most an hour: a script's extreme spring must not stall forever.
         return min(3600, log(1000) / decay + (damping >= 1 ? response : 0))
+    }
+
+    /// A cubic Bezier's value at a progress already clamped, neither 0 nor
+    /// 1 (`value(at:)` and a running animation's frame share it).
+    @inline(__always)
+    static func cubicBezierValue(clamped p: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        let t = Curve.bezierParameter(forX: p, x1, x2)
+        return Curve.bezier(t, y1, y2)
     }
 
     // One coordinate of a cubic Bezier with end points 0 and 1.

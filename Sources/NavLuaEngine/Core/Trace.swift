@@ -98,9 +98,16 @@ public final class Trace {
     public let limit: Int
     /// Most bytes the kept events may hold (`TraceEvent.retainedBytes`).
     public let byteLimit: Int
+    // @exclusivity(unchecked) on `kept` and `subscribers`: every event
+    // appended read both with a run-time check each (~65 instructions a
+    // check); every write to them is a plain assignment or an in-place
+    // change (Ring's methods, append, removeAll) whose closures read only
+    // the elements, and nothing they call (MemoryAccount's counter) reaches
+    // the trace, so no two accesses can overlap (see World). Subscribers
+    // are called by the world after append has returned.
     /// The events kept and their counts, in one value so that an append
     /// is one access to the trace's storage.
-    private var kept = Ring()
+    @exclusivity(unchecked) private var kept = Ring()
     public var count: Int { kept.count }
     public var dropped: Int { kept.dropped }
     public var recorded: Int { kept.recorded }
@@ -109,7 +116,7 @@ public final class Trace {
     private let account: MemoryAccount
 
     public typealias Subscriber = (TraceEvent) throws -> Void
-    private var subscribers: [(id: Int, kind: TraceEvent.Kind?, fn: Subscriber)] = []
+    @exclusivity(unchecked) private var subscribers: [(id: Int, kind: TraceEvent.Kind?, fn: Subscriber)] = []
     private var nextSubscriberID = 1
 
     /// What one subscription costs the engine, in bytes (an estimate: the

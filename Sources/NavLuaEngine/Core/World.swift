@@ -78,7 +78,13 @@ public final class World {
         self.frameClock = Clock(fps: config.fps)
         self.account = account
         self.trace = Trace(limit: config.traceLimit, byteLimit: config.traceBytes, account: account)
+        link.object = self
     }
+
+    /// What touches and navigations hold instead of a weak reference (Link).
+    package let link = WorldLink()
+
+    deinit { link.object = nil }
 
     public var width: Double { config.width }
     public var height: Double { config.height }
@@ -362,7 +368,7 @@ public final class World {
 
     /// Steps `n` frames; stops early, at the end of a frame, once user code
     /// has failed so that the driving call can report it (false then).
-    @discardableResult
+    @discardableResult @inline(__always)
     func stepFrames(_ n: Int) throws(NavError) -> Bool {
         var left = n
         while left > 0 {

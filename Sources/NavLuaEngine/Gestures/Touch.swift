@@ -16,7 +16,8 @@ public final class Touch {
     var scheduledLocation: Point
     @exclusivity(unchecked) public private(set) var isDown = true
     /// The world it was made in (touches outlive a reset in Lua).
-    public private(set) weak var owner: World?
+    public var owner: World? { ownerLink.object }
+    private let ownerLink: WorldLink
     /// Velocity when it was lifted, in points per second.
     public internal(set) var releaseVelocity = Point.zero
     /// Why it is no longer down, for the error a later call gets.
@@ -24,7 +25,11 @@ public final class Touch {
     /// Samples still to deliver, in order.
     @exclusivity(unchecked) var pending: [ScheduledSamples] = []
     @exclusivity(unchecked) package var pan: PanTracker?
-    weak var navigation: NavigationController?
+    var navigation: NavigationController? {
+        get { navigationLink?.object }
+        set { navigationLink = newValue?.link }
+    }
+    private var navigationLink: NavigationLink?
     /// The pop gesture of its navigation, when this touch may drive it.
     @exclusivity(unchecked) var pop: PopGestureDetector?
     /// A presented sheet's pull, when the touch went down on its card.
@@ -40,7 +45,7 @@ public final class Touch {
 
     init(id: Int, at point: Point, in world: World) {
         self.id = id
-        self.owner = world
+        self.ownerLink = world.link
         location = point
         scheduledLocation = point
     }

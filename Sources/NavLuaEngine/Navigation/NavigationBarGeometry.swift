@@ -14,11 +14,13 @@ struct NavigationBarGeometry {
     /// Where a title is anchored at rest: its centre.
     var titleX: Double { width / 2 }
 
-    /// `screens`: the stack, root first; `hasBackButton` tells whether a
-    /// screen shows the system back button (not a custom one) when it is
-    /// not the root.
+    /// `screens`: the stack, root first, each screen in it at most once;
+    /// `inStack` tells whether a screen is in it without searching it (its
+    /// navigation is this one: see NavigationController.setStack);
+    /// `hasBackButton` tells whether a screen shows the system back button
+    /// (not a custom one) when it is not the root.
     func bar(screens: [Screen], transition tr: Transition?, hiddenAtBegin: Bool, hidden: Bool,
-             hasBackButton: (Screen) -> Bool) -> BarVisual {
+             inStack: (Screen) -> Bool, hasBackButton: (Screen) -> Bool) -> BarVisual {
         let target = hidden ? 0.0 : 1.0
         guard let tr = tr, tr.kind.movesBar, let lower = tr.below else {
             return rest(screens: screens, shown: target, hasBackButton: hasBackButton)
@@ -31,14 +33,15 @@ struct NavigationBarGeometry {
         let back = crossFade.backLabelX
         // A popped screen has left the stack but had a screen below; a
         // screen set as the whole stack (set_screens) may be its root.
-        let upperIndex = index(of: tr.top, in: screens)
+        let upperIndex = index(of: tr.top, in: screens, inStack)
         let upperBack = (upperIndex.map { $0 > 0 } ?? true) && hasBackButton(tr.top)
-        let upperLabel = below(tr.top, in: screens)?.title ?? lower.title
-        let lowerBack = index(of: lower, in: screens).map { $0 > 0 } == true && hasBackButton(lower)
+        let upperLabel = below(tr.top, in: screens, inStack)?.title ?? lower.title
+        let lowerBack = index(of: lower, in: screens, inStack).map { $0 > 0 } == true && hasBackButton(lower)
         var items: [BarItem] = []
+        items.reserveCapacity(4)
         // The lower screen's items first: they are drawn under the upper's.
         items.append(item(lower, .title, x: upperBack ? lerp(titleX, back, m) : titleX, alpha: f.lowerTitle))
-        if lowerBack, let under = below(lower, in: screens) {
+        if lowerBack, let under = below(lower, in: screens, inStack) {
             items.append(item(lower, .back, x: lerp(back, back - width / 2, m), alpha: f.lowerLabel,
                               chevron: f.lowerChevron, label: under.title))
         }
@@ -68,12 +71,18 @@ struct NavigationBarGeometry {
                 chevron: chevron, label: label)
     }
 
-    private func index(of screen: Screen, in screens: [Screen]) -> Int? {
-        screens.firstIndex { $0 === screen }
+    /// Where `screen` is in the stack. The screens a bar shows are at its
+    /// top, and each is in it at most once: a screen that has left it is
+    /// not searched for, the others are searched from the top (the first
+    /// index from the start was a search of the whole stack for a pop's
+    /// screen, twice a frame).
+    private func index(of screen: Screen, in screens: [Screen], _ inStack: (Screen) -> Bool) -> Int? {
+        guard inStack(screen) else { return nil }
+        return screens.lastIndex { $0 === screen }
     }
 
-    private func below(_ screen: Screen, in screens: [Screen]) -> Screen? {
-        guard let i = index(of: screen, in: screens), i > 0 else { return nil }
+    private func below(_ screen: Screen, in screens: [Screen], _ inStack: (Screen) -> Bool) -> Screen? {
+        guard let i = index(of: screen, in: screens, inStack), i > 0 else { return nil }
         return screens[i - 1]
     }
 

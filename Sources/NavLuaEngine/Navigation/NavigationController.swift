@@ -11,7 +11,11 @@
 /// the bar and the pitfalls they show; `NavigationVisual` the geometry.
 public final class NavigationController: NavigationFacts {
     /// Weak: Lua may keep a navigation after navlua.reset dropped its world.
-    private weak var owner: World?
+    private var owner: World? { ownerLink.object }
+    private let ownerLink: WorldLink
+    /// What screens, touches and presented navigations hold instead of a
+    /// weak reference (Link).
+    package let link = NavigationLink()
     /// Its world's size and numbers, so that drawing needs no world.
     let config: WorldConfig
     public let id: Int
@@ -72,11 +76,14 @@ public final class NavigationController: NavigationFacts {
     var leakReported = false
 
     init(world: World, id: Int, options: NavigationOptions) {
-        self.owner = world
+        self.ownerLink = world.link
         self.config = world.config
         self.id = id
         self.options = options
+        link.object = self
     }
+
+    deinit { link.object = nil }
 
     /// Whether this navigation is part of `world` (false after a reset).
     public func belongs(to world: World) -> Bool { owner === world }

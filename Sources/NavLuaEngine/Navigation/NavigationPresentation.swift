@@ -6,7 +6,18 @@ public struct PresentationState {
     /// Index into `detents` of the detent the sheet rests at.
     public internal(set) var selected: Int
     /// The navigation that was shown when this one was presented.
-    public internal(set) weak var presenting: NavigationController?
+    public internal(set) var presenting: NavigationController? {
+        get { presentingLink?.object }
+        set { presentingLink = newValue?.link }
+    }
+    private var presentingLink: NavigationLink?
+
+    init(style: PresentationStyle, detents: [Detent], selected: Int, presenting: NavigationController?) {
+        self.style = style
+        self.detents = detents
+        self.selected = selected
+        presentingLink = presenting?.link
+    }
 
     public var detent: Detent? { style.isSheet ? detents[selected] : nil }
 }

@@ -4,8 +4,9 @@ extension NavigationController {
         let bar = NavigationBarGeometry(crossFade: options.barCrossFade, width: config.width,
                                         sign: config.layout.sign).bar(
             screens: screens, transition: transition, hiddenAtBegin: transition?.barHiddenAtBegin ?? barHidden,
-            hidden: barHidden, hasBackButton: { (try? $0.backButton()) != .custom })
-        var v = VisualGeometry(options: options, config: config).visual(
+            hidden: barHidden, inStack: { $0.navigation === self },
+            hasBackButton: { (try? $0.backButton()) != .custom })
+        var v = VisualGeometry.visual(options: options, config: config,
             top: top, transition: transition, bar: bar, presentationY: presentationY)
         if let p = presentation { v.presented = presentedVisual(p) }
         return v
@@ -29,12 +30,12 @@ extension NavigationController {
 
 /// The geometry of a navigation's screens: a pure function of its options,
 /// the device, and the motion under way (manual §4.5, §4.9, §5.6, §5.9).
-struct VisualGeometry {
-    let options: NavigationOptions
-    let config: WorldConfig
-
-    func visual(top topScreen: Screen?, transition: Transition?, bar: BarVisual,
-                presentationY: Double) -> Visual {
+/// A function of borrowed values, not a struct holding them: a struct's
+/// copy of the options (strings, curves, closures) cost ~900 instructions
+/// of retains and releases on every visual().
+enum VisualGeometry {
+    static func visual(options: NavigationOptions, config: WorldConfig, top topScreen: Screen?,
+                       transition: Transition?, bar: BarVisual, presentationY: Double) -> Visual {
         let w = config.width, s = config.layout.sign, t = config.tunables
         let parallax = options.parallax, dimming = options.dim
         var top: Visual.Placed? = topScreen.map { Visual.Placed(screen: $0, x: 0) }

@@ -52,7 +52,11 @@ public final class Screen {
     public let source: ScreenSource
     public internal(set) var scrollViews: [ScrollView] = []
     /// The navigation whose stack holds it, if any.
-    public internal(set) weak var navigation: NavigationController?
+    public internal(set) var navigation: NavigationController? {
+        get { navigationLink?.object }
+        set { navigationLink = newValue?.link }
+    }
+    private var navigationLink: NavigationLink?
 
     public init(id: Int, source: ScreenSource) {
         self.id = id
