@@ -16,7 +16,7 @@ import NavLuaVisuals
 /// (README, "The HTML replay"), so a test's frames are recorded only when
 /// it has failed, by running its file again, as Playwright's traces
 /// `on-first-retry` do: each child forks a standby copy of itself before it
-/// runs anything (`forkStandby`); the child runs its files without a
+/// runs anything (`ReplayStandby`); the child runs its files without a
 /// recorder and notes each failing test with the path of its replay (the
 /// report names it at once); at the end it hands the notes to the standby
 /// and waits for it. The standby (with nothing noted, it just exits) runs
@@ -127,7 +127,7 @@ final class FailureReplays {
         // retained for good: the state (the template, and each child's
         // copy) keeps the function until the process ends
         lua_pushlightuserdata(L, Unmanaged.passRetained(self).toOpaque())
-        navlua_pushswiftfunction(L, FailureReplays.write, 1)
+        navlua_pushswiftfunction(L, FailureReplays.testEndedFunction, 1)
         lua_setfield(L, navlua_registryindex(), FailureReplays.registryKey)
     }
 
@@ -194,13 +194,10 @@ final class FailureReplays {
         }
     }
 
-    /// Whether this process is a standby replaying notes.
-    var isReplaying: Bool { wanted != nil }
-
     /// test_ended(file, test name, failed) -> path and a message when it
     /// could not be written, or nothing (returned, not raised: the test has
     /// ended already).
-    private static let write: navlua_SwiftFunction = { L in
+    private static let testEndedFunction: navlua_SwiftFunction = { L in
         guard let L = L, let me = lua_touserdata(L, navlua_upvalueindex(2)) else { return 0 }
         let replays = Unmanaged<FailureReplays>.fromOpaque(me).takeUnretainedValue()
         func bytes(_ index: Int32) -> [UInt8] {

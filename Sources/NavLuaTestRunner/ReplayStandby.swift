@@ -70,10 +70,11 @@ enum ReplayStandby {
     }
 
     /// In the child, once its files have run (for `ran` seconds): hands the
-    /// notes (none when `replay` is false) to the standby and waits for it
-    /// to write the replays.
-    static func finish(standby: pid_t, notes fd: Int32, ran: Double, replay: Bool) {
-        let noted = replay ? FailureReplays.current?.noted ?? [] : []
+    /// notes to the standby and waits for it to write the replays; none
+    /// once `stopped` says the child was interrupted or ran past --timeout,
+    /// before or while it waits.
+    static func finish(standby: pid_t, notes fd: Int32, ran: Double, stopped: () -> Bool) {
+        let noted = stopped() ? [] : FailureReplays.current?.noted ?? []
         // a standby that has gone must not end the child with SIGPIPE
         signal(SIGPIPE, SIG_IGN)
         let body = encode(noted)
@@ -95,7 +96,7 @@ enum ReplayStandby {
         while true {
             let r = waitpid(standby, &status, noted.isEmpty ? 0 : WNOHANG)
             if r == standby || (r < 0 && errno != EINTR) { return }
-            if monotonic() > limit {
+            if monotonic() > limit || stopped() {
                 kill(-standby, SIGKILL)
                 while waitpid(standby, &status, 0) < 0 && errno == EINTR {}
                 return

@@ -54,9 +54,13 @@ enum SpecChild {
         }
         fflush(nil)
         if case .child(let standby, let notes) = role {
+            // stop_reason keeps the last limit that stopped the files; the
+            // flags, one that arrives while the child waits
             let lim = navlua_limits(host.L)
-            let stopped = lim.map { $0.pointee.interrupted != 0 || $0.pointee.terminated != 0 || $0.pointee.deadline_hit != 0 }
-            ReplayStandby.finish(standby: standby, notes: notes, ran: monotonic() - started, replay: stopped != true)
+            ReplayStandby.finish(standby: standby, notes: notes, ran: monotonic() - started) {
+                guard let l = lim?.pointee else { return false }
+                return l.stop_reason != 0 || l.interrupted != 0 || l.terminated != 0 || l.deadline_hit != 0
+            }
         }
         _exit(status)
     }

@@ -19,6 +19,9 @@ public enum RefusalWords {
             + "Flutter's fling or half width, React Navigation's translation + 0.3 velocity, QD's 80 pt)"
     }
 
+    /// Why a pop ended without a lift.
+    public static let touchCancelled = "cancelled: the touch was cancelled before the lift (the system took it)"
+
     /// One entry per `PopRefusal` (a test checks that none is missing) and
     /// per sheet refusal.
     static let rules: [String: String] = [

@@ -84,7 +84,6 @@ struct ReplayData {
         out.raw("],\n\"frames\":[\n")
         out.append(frames.bytes)
         out.raw("],\n\"events\":[\n")
-        var text = JSONBytes(capacity: 256)
         for (i, event) in events.enumerated() {
             if i > 0 { out.raw(",\n") }
             out.byte(UInt8(ascii: "["))
@@ -94,9 +93,7 @@ struct ReplayData {
             out.byte(UInt8(ascii: ","))
             out.string(event.kind.rawValue)
             out.byte(UInt8(ascii: ","))
-            text.bytes.removeAll(keepingCapacity: true)
-            fieldsText(event, into: &text)
-            out.string(utf8: text.bytes)
+            out.string(event.fieldsText)
             out.byte(UInt8(ascii: ","))
             if let why = why(event) { out.string(why) } else { out.byte(UInt8(ascii: "0")) }
             out.byte(UInt8(ascii: "]"))
@@ -121,43 +118,12 @@ struct ReplayData {
             return RefusalWords.words(for: r) ?? r
         }
         guard event.kind == .gesture, case .string(let state)? = event["state"] else { return nil }
-        if state == "cancelled" { return "cancelled: the touch was cancelled before the lift (the system took it)" }
+        if state == "cancelled" { return RefusalWords.touchCancelled }
         if state == "ended", case .bool(false)? = event["finish"],
            case .point(let t)? = event["translation"], case .point(let v)? = event["velocity"] {
             return RefusalWords.cancelledAtLift(translation: t.x, velocity: v.x)
         }
         return nil
-    }
-
-    /// The event's fields as the trace's text prints them
-    /// (`TraceEvent.text`): `name=value` with spaces between.
-    static func fieldsText(_ event: TraceEvent, into s: inout JSONBytes) {
-        for (i, (name, value)) in event.fields.enumerated() {
-            if i > 0 { s.byte(UInt8(ascii: " ")) }
-            s.append(Array(name.utf8))
-            s.byte(UInt8(ascii: "="))
-            switch value {
-            case .number(let d): textNumber(d, into: &s)
-            case .int(let n): s.int(n)
-            case .bool(let b): s.append(Array((b ? "true" : "false").utf8))
-            case .point(let p):
-                s.byte(UInt8(ascii: "("))
-                textNumber(p.x, into: &s)
-                s.byte(UInt8(ascii: ","))
-                textNumber(p.y, into: &s)
-                s.byte(UInt8(ascii: ")"))
-            case .string(let text):
-                let quoted = text.utf8.contains(UInt8(ascii: " "))
-                if quoted { s.byte(UInt8(ascii: "\"")) }
-                s.append(Array(text.utf8))
-                if quoted { s.byte(UInt8(ascii: "\"")) }
-            }
-        }
-    }
-
-    /// A number as the trace's text has it ("nan" and "inf" included).
-    private static func textNumber(_ d: Double, into s: inout JSONBytes) {
-        if d.isFinite { s.number(d, places: 3) } else { s.append(Array(formatNumber(d, places: 3).utf8)) }
     }
 
     /// The index of a navigation's state, added when it is new: it is

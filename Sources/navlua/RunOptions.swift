@@ -74,8 +74,12 @@ struct RunOptions {
     /// Whether an output needs the frames (`.jsonl` traces hold only the
     /// trace events).
     var needsFrames: Bool {
-        let traceNeedsFrames = traceFile.map { FileFormat.of($0, among: FileFormat.traces) != .jsonLines } ?? false
-        return traceNeedsFrames || timelineFile != nil || filmstripFile != nil || htmlFile != nil
+        (traceFile != nil && !traceIsJSONLines) || timelineFile != nil || filmstripFile != nil || htmlFile != nil
+    }
+
+    /// Whether the --trace file (its name checked by `consume`) is JSON Lines.
+    var traceIsJSONLines: Bool {
+        traceFile.map { FileFormat.of($0, among: FileFormat.traces) == .jsonLines } ?? false
     }
 
     func makeHost(ignoreEnvironment: Bool = false) -> NavLuaHost {

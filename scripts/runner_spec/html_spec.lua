@@ -125,6 +125,11 @@ it("changes directory and fails", function()
 end)
 ]],
     ["cd/elsewhere/.keep"] = "",
+    -- a file that runs past --timeout: no second run
+    ["late/spec/late_spec.lua"] = [[
+it("fails at once", function() error("on purpose") end)
+it("spins", function() while true do end end)
+]],
     -- a test that takes the folder away before it fails
     ["gone/spec/gone_spec.lua"] = [[
 it("removes the folder, then fails", function()
@@ -393,5 +398,16 @@ print(len(json.loads(m.group(1))["frames"]))
     local page = outline(f.root .. "/cd/replays/cd_spec--changes-directory-and-fails.html")
     -- the second run wrote it: every frame, and the plain title
     assert.are.equal("spec/cd_spec.lua › changes directory and fails", page.title)
+  end)
+
+  it("does not run a file again that ran past --timeout: its replays keep the last frame", function()
+    local out, status = f:navlua("late", "--timeout 1 --html replays")
+    assert.are.equal(1, status)
+    assert.truthy(out:find("2 failed", 1, true), out)
+    for _, name in ipairs{ "late_spec--fails-at-once.html", "late_spec--spins.html" } do
+      local page = outline(f.root .. "/late/replays/" .. name)
+      assert.truthy(page.title:find("(the last frame only: the second run, which records every frame, did not finish)",
+                                    1, true), page.title)
+    end
   end)
 end)

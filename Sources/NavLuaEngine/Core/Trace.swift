@@ -30,9 +30,16 @@ public struct TraceEvent: Sendable {
     /// One line, the same bytes for the same event on every run:
     /// `0.016667 #1 push screen=Detail animated=true`.
     public var text: String {
-        var s = formatNumber(seconds, places: 6) + " #\(frame) " + kind.rawValue
+        let head = formatNumber(seconds, places: 6) + " #\(frame) " + kind.rawValue
+        return fields.isEmpty ? head : head + " " + fieldsText
+    }
+
+    /// The fields as `text` prints them: `screen=Detail animated=true`.
+    public var fieldsText: String {
+        var s = ""
         for (name, value) in fields {
-            s += " " + name + "=" + TraceEvent.text(of: value)
+            if !s.isEmpty { s += " " }
+            s += name + "=" + TraceEvent.text(of: value)
         }
         return s
     }

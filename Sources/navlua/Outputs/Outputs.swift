@@ -28,18 +28,21 @@ enum Outputs {
         }
     }
 
-    /// Writes --trace/--timeline/--filmstrip files; false on failure, after
-    /// saying which file could not be written.
+    /// Writes --trace/--timeline/--filmstrip/--html files; false on failure,
+    /// after saying which file could not be written.
     static func write(_ host: NavLuaHost, _ options: RunOptions) -> Bool {
         let world = host.bridge.world
         let samples = host.bridge.recorder?.finish(world) ?? []
         var ok = true
         func save(_ path: [UInt8]?, _ make: () -> String) {
-            saveBytes(path) { Array(make().utf8) }
+            attempt(path) { try TextFile.write(make(), toPath: $0) }
         }
         func saveBytes(_ path: [UInt8]?, _ make: () -> [UInt8]) {
+            attempt(path) { try TextFile.write(bytes: make(), toPath: $0) }
+        }
+        func attempt(_ path: [UInt8]?, _ body: ([UInt8]) throws -> Void) {
             guard let path = path else { return }
-            do { try TextFile.write(bytes: make(), toPath: path) } catch let failure as TextFile.WriteError {
+            do { try body(path) } catch let failure as TextFile.WriteError {
                 writeError(bytes: Array("navlua: ".utf8) + failure.messageBytes + [10])
                 ok = false
             } catch {
@@ -49,7 +52,7 @@ enum Outputs {
         }
         save(options.traceFile) {
             let events = world.trace.events
-            return options.traceFile.map(isJSONLines) == true
+            return options.traceIsJSONLines
                 ? TraceEventFormat.jsonLines(events: events)
                 : TraceEventFormat.chromeJSON(events: events, samples: samples, dropped: world.trace.dropped)
         }
@@ -166,9 +169,4 @@ enum Outputs {
         writeStandardError(Array(message.utf8))
         _exit(1)
     }
-}
-
-/// Whether a --trace file (its name checked by `RunOptions`) is JSON Lines.
-private func isJSONLines(_ path: [UInt8]) -> Bool {
-    FileFormat.of(path, among: FileFormat.traces) == .jsonLines
 }
