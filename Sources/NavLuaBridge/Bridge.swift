@@ -51,22 +51,16 @@ public final class Bridge {
     /// look-up reaches them with lua_rawgeti instead of hashing a string
     /// key (see LuaScreenSource). Made by init, before anything counts the
     /// registry's entries (LuaReferenceTests checks that scripts leave no
-    /// references behind); two references cost start-up ~1,000 instructions.
-    @inline(__always) var screenTablesRef: lua_Integer {
-        if screenRefs.tables == 0 { makeScreenRefs() }
-        return screenRefs.tables
-    }
-    @inline(__always) var titleKeyRef: lua_Integer {
-        if screenRefs.title == 0 { makeScreenRefs() }
-        return screenRefs.title
-    }
-    private var screenRefs: (tables: lua_Integer, title: lua_Integer) = (0, 0)
+    /// references behind); the two references cost start-up about 12,000
+    /// instructions (README, issue 23).
+    private(set) var screenTablesRef: lua_Integer = 0
+    private(set) var titleKeyRef: lua_Integer = 0
 
     private func makeScreenRefs() {
         pushRegistryTable(Bridge.screenTables)
-        screenRefs.tables = lua_Integer(luaL_ref(L, navlua_registryindex()))
+        screenTablesRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
         Lua(L).push("title")
-        screenRefs.title = lua_Integer(luaL_ref(L, navlua_registryindex()))
+        titleKeyRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
     }
     /// The TableKey strings, by registry reference, in TableKey's order:
     /// made by the first nav:visual() (a script that never calls it does
@@ -79,7 +73,7 @@ public final class Bridge {
     func makeTableKeyRefs() {
         let lua = Lua(L)
         tableKeyRefs = TableKey.allCases.map { key in
-            lua.push(TableKey.names[key.rawValue])
+            lua.push(String(describing: key.name))
             return Int(luaL_ref(L, navlua_registryindex()))
         }
     }
@@ -183,15 +177,42 @@ public final class Bridge {
 enum TableKey: Int, CaseIterable {
     case screen, part, x, alpha, chevron, label, shown, items, bar, top, below, dim, barHidden, y,
          presented, mask, snapshot, width, height
-    static let names = ["screen", "part", "x", "alpha", "chevron", "label", "shown", "items", "bar", "top",
-                        "below", "dim", "bar_hidden", "y", "presented", "mask", "snapshot", "width", "height"]
+
+    /// The key as Lua sees it.
+    var name: StaticString {
+        switch self {
+        case .screen: return "screen"
+        case .part: return "part"
+        case .x: return "x"
+        case .alpha: return "alpha"
+        case .chevron: return "chevron"
+        case .label: return "label"
+        case .shown: return "shown"
+        case .items: return "items"
+        case .bar: return "bar"
+        case .top: return "top"
+        case .below: return "below"
+        case .dim: return "dim"
+        case .barHidden: return "bar_hidden"
+        case .y: return "y"
+        case .presented: return "presented"
+        case .mask: return "mask"
+        case .snapshot: return "snapshot"
+        case .width: return "width"
+        case .height: return "height"
+        }
+    }
 }
 
 extension Lua {
-    /// t[key] = the value on top (popped), raw: rawSet with a TableKey.
+    /// t[key] = the value on top (popped), raw: rawSet with a TableKey. A
+    /// reference a script has overwritten (through debug.getregistry())
+    /// falls back to the key's name in C, rather than raising there.
     func rawSet(_ table: Int32, _ key: TableKey, _ b: Bridge) {
         if b.tableKeyRefs.isEmpty { b.makeTableKeyRefs() }
-        navlua_ref_setfield(L, table, lua_Integer(b.tableKeyRefs[key.rawValue]))
+        // a literal's bytes end in a NUL
+        let name = UnsafeRawPointer(key.name.utf8Start).assumingMemoryBound(to: CChar.self)
+        navlua_ref_setfield(L, table, lua_Integer(b.tableKeyRefs[key.rawValue]), name)
     }
 }
 

@@ -132,7 +132,11 @@ int navlua_getfield_fast(lua_State *L, int idx, const char *key) {
 }
 
 int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return LUA_TNIL;
+  }
   int t = lua_rawgeti(L, -1, i);
   lua_copy(L, -1, -2);
   lua_pop(L, 1);
@@ -198,9 +202,12 @@ void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double t
   lua_setfield(L, -2, "touches");
 }
 
-void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key) {
+void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key, const char *name) {
   idx = lua_absindex(L, idx);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, key);
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, key) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    lua_pushstring(L, name);
+  }
   lua_rotate(L, -2, 1);
   lua_rawset(L, idx);
 }

@@ -17,7 +17,10 @@ public final class FrameRecorder {
     public let capacity: Int
     /// Frames kept are multiples of this.
     public private(set) var stride = 1
-    private weak var world: World?
+    /// The world recorded, told by its link (kept, so that no later world
+    /// can have its address): a weak reference would put the world's
+    /// reference counts on their slow path (README, issue 23).
+    private var world: WorldLink?
 
     public init(capacity: Int = 100_000) {
         self.capacity = max(2, capacity)
@@ -54,8 +57,8 @@ public final class FrameRecorder {
 
     /// Starts over when the world was replaced.
     private func follow(_ world: World) {
-        guard world !== self.world else { return }
-        self.world = world
+        guard world.link !== self.world else { return }
+        self.world = world.link
         samples.removeAll()
         stride = 1
     }

@@ -51,4 +51,28 @@ final class AnimationTests: XCTestCase {
         try world.tick()
         XCTAssertEqual(order, ["first", "second"])
     }
+
+    /// RunningAnimation keeps the animation's numbers and its curve apart
+    /// for speed (issue 23) and re-derives Animation.value's steps: the
+    /// copy must give the same bits at every frame, for every curve.
+    func testARunningAnimationsValueIsTheAnimationsValue() {
+        let curves: [Curve] = [
+            .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier(0.2, 1.4, 0.3, -0.5),
+            .flutterEase, .linearToEaseOut, .fastEaseInToSlowEaseOut,
+            .flipped(.fastEaseInToSlowEaseOut), .spring(damping: 0.8, response: 0.4),
+            .physicalSpring(Preset.reactSpring),
+        ]
+        for curve in curves {
+            let a = Animation(from: -37.5, to: 390, start: 16_666_667, seconds: 0.35, curve: curve)
+            let running = RunningAnimation(id: 1, animation: a, label: "", apply: { _ in }, complete: {})
+            var now = a.start - 16_666_667
+            while now <= a.end + 16_666_667 {
+                XCTAssertEqual(running.value(at: now).bitPattern, a.value(at: now).bitPattern, "\(curve) at \(now)")
+                now += 4_166_667   // 240 fps, past both ends
+            }
+            for t in [a.start, a.end, a.start + a.duration / 2] {
+                XCTAssertEqual(running.value(at: t).bitPattern, a.value(at: t).bitPattern, "\(curve) at \(t)")
+            }
+        }
+    }
 }

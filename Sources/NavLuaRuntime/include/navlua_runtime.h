@@ -220,7 +220,9 @@ NAVLUA_API int navlua_safe_getfield(lua_State *L, int idx, const char *key);
 
 /* navlua_safe_getfield for a table, done without a call where it can be:
 ** the table, then each table of a chain of __index tables, read raw (what
-** lua_gettable does there, which cannot raise nor run code); an __index of
+** lua_gettable does there, which calls no metamethod and cannot raise; as
+** on the protected path, pushing the key may step the collector, which can
+** run a __gc finalizer, whose errors Lua turns into warnings); an __index of
 ** any other kind (a function) goes to navlua_safe_getfield. The same
 ** results, ~4x cheaper than the protected call. `idx` must be absolute
 ** and hold a table. */
@@ -237,10 +239,13 @@ NAVLUA_API void navlua_push_gesture(lua_State *L, double lx, double ly, double t
                                     double vx, double vy, lua_Integer touches);
 
 /* t[registry[key]] = the value on top (popped), raw, t at `idx`: a key
-** string kept by registry reference (Bridge.TableKey) instead of pushed. */
-NAVLUA_API void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key);
+** string kept by registry reference (Bridge.TableKey) instead of pushed;
+** `name` (NUL-terminated) when the reference no longer holds a string (a
+** script rewrote the registry), so that lua_rawset cannot raise. */
+NAVLUA_API void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key, const char *name);
 
-/* Pushes registry[ref][i], raw (registry[ref] a table); returns its type. */
+/* Pushes registry[ref][i], raw; nil (and LUA_TNIL) when registry[ref] is
+** not a table (a script rewrote the registry). Returns its type. */
 NAVLUA_API int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i);
 
 /* Pushes the table registry[ref][id] and its raw field registry[key], and
