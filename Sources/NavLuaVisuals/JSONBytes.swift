@@ -7,9 +7,9 @@ import NavLuaEngine
 
 /// JSON written straight into bytes, for the replay's data, which is large
 /// (a frame of a long run is written in a few hundred instructions; String
-/// interpolation and `formatNumber` cost a hundred times that). Numbers
-/// print as `JSONText.number` prints them: fixed point, trailing zeros
-/// trimmed. Strings are escaped as RFC 8259 asks, and `<` is written
+/// interpolation cost a hundred times that). Numbers print as the trace's
+/// text and `JSONText.number` print them, through the engine's
+/// `DecimalText`: fixed point, trailing zeros trimmed. Strings are escaped as RFC 8259 asks, and `<` is written
 /// `\u003c` so that no text can end the `<script>` element holding it.
 struct JSONBytes {
     var bytes: [UInt8] = []
@@ -26,53 +26,15 @@ struct JSONBytes {
 
     mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
-    mutating func int(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        digits(value.magnitude)
-    }
+    mutating func int(_ value: Int) { DecimalText.appendInt(value, to: &bytes) }
 
-    /// `n` in decimal: its digits counted first, then written from the
-    /// last, in place.
-    private mutating func digits(_ n: UInt) {
-        if n < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n)); return }
-        var count = 1, probe = n
-        while probe >= 10 { probe /= 10; count += 1 }
-        let end = bytes.count + count
-        for _ in 0..<count { bytes.append(0) }
-        bytes.withUnsafeMutableBufferPointer { b in
-            var n = n, i = end
-            while n > 0 {
-                i -= 1
-                b[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
-                n /= 10
-            }
-        }
-    }
-
-    private static let powers: [UInt] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
-                                         100_000_000, 1_000_000_000]
-
-    /// A number with at most `places` decimals (0 to 9); `null` for NaN
-    /// and infinities.
+    /// A number with at most `places` decimals, as the trace writes it
+    /// (DecimalText); `null` for NaN and infinities.
     mutating func number(_ d: Double, places: Int) {
         guard d.isFinite else { raw("null"); return }
-        let places = min(max(places, 0), 9)
-        let unit = JSONBytes.powers[places]
-        let scaled = (d.magnitude * Double(unit)).rounded()
-        guard scaled < 9e18 else { bytes.append(contentsOf: JSONText.number(d, places: places).utf8); return }
-        let n = UInt(scaled)
-        if d < 0 && n != 0 { bytes.append(UInt8(ascii: "-")) }
-        digits(n / unit)
-        var frac = n % unit
-        guard frac != 0 else { return }
-        var shown = places
-        while frac % 10 == 0 { frac /= 10; shown -= 1 }
-        bytes.append(UInt8(ascii: "."))
-        // leading zeros of the fraction
-        var width = 1
-        while width < shown && frac >= JSONBytes.powers[width] { width += 1 }
-        for _ in width..<shown { bytes.append(UInt8(ascii: "0")) }
-        digits(frac)
+        if !DecimalText.appendFixed(d, places: places, to: &bytes) {
+            bytes.append(contentsOf: JSONText.number(d, places: places).utf8)
+        }
     }
 
     mutating func string(_ s: String) {

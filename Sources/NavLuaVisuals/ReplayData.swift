@@ -84,6 +84,7 @@ struct ReplayData {
         out.raw("],\n\"frames\":[\n")
         out.append(frames.bytes)
         out.raw("],\n\"events\":[\n")
+        var fields: [UInt8] = []
         for (i, event) in events.enumerated() {
             if i > 0 { out.raw(",\n") }
             out.byte(UInt8(ascii: "["))
@@ -93,7 +94,9 @@ struct ReplayData {
             out.byte(UInt8(ascii: ","))
             out.string(event.kind.rawValue)
             out.byte(UInt8(ascii: ","))
-            out.string(event.fieldsText)
+            fields.removeAll(keepingCapacity: true)
+            event.appendFields(to: &fields)
+            out.string(utf8: fields)
             out.byte(UInt8(ascii: ","))
             if let why = why(event) { out.string(why) } else { out.byte(UInt8(ascii: "0")) }
             out.byte(UInt8(ascii: "]"))

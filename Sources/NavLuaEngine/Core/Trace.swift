@@ -30,47 +30,80 @@ public struct TraceEvent: Sendable {
     /// One line, the same bytes for the same event on every run:
     /// `0.016667 #1 push screen=Detail animated=true`.
     public var text: String {
-        let head = formatNumber(seconds, places: 6) + " #\(frame) " + kind.rawValue
-        return fields.isEmpty ? head : head + " " + fieldsText
+        var b: [UInt8] = []
+        b.reserveCapacity(64 + 24 * fields.count)
+        DecimalText.appendFixed(seconds, places: 6, to: &b)
+        b.append(contentsOf: " #".utf8)
+        DecimalText.appendInt(frame, to: &b)
+        b.append(UInt8(ascii: " "))
+        b.append(contentsOf: kind.rawValue.utf8)
+        if !fields.isEmpty {
+            b.append(UInt8(ascii: " "))
+            appendFields(to: &b)
+        }
+        return String(decoding: b, as: UTF8.self)
     }
 
     /// The fields as `text` prints them: `screen=Detail animated=true`.
     public var fieldsText: String {
-        var s = ""
-        for (name, value) in fields {
-            if !s.isEmpty { s += " " }
-            s += name + "=" + TraceEvent.text(of: value)
+        var b: [UInt8] = []
+        b.reserveCapacity(24 * fields.count)
+        appendFields(to: &b)
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    /// `fieldsText`'s bytes, written into `b`.
+    package func appendFields(to b: inout [UInt8]) {
+        for (i, (name, value)) in fields.enumerated() {
+            if i > 0 { b.append(UInt8(ascii: " ")) }
+            b.append(contentsOf: name.utf8)
+            b.append(UInt8(ascii: "="))
+            TraceEvent.append(value, to: &b)
         }
-        return s
     }
 
     package static func text(of value: TraceValue) -> String {
+        var b: [UInt8] = []
+        append(value, to: &b)
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    /// A value as the trace's text writes it: numbers to 3 places, a string
+    /// with a space quoted, a point as `(x,y)`.
+    private static func append(_ value: TraceValue, to b: inout [UInt8]) {
         switch value {
-        case .number(let d): return formatNumber(d, places: 3)
-        case .int(let i): return String(i)
-        case .string(let s): return s.contains(" ") ? "\"" + s + "\"" : s
-        case .bool(let b): return b ? "true" : "false"
-        case .point(let p): return "(" + formatNumber(p.x, places: 3) + "," + formatNumber(p.y, places: 3) + ")"
+        case .number(let d): appendNumber(d, places: 3, to: &b)
+        case .int(let i): DecimalText.appendInt(i, to: &b)
+        case .string(let s):
+            let quoted = s.utf8.contains(UInt8(ascii: " "))
+            if quoted { b.append(UInt8(ascii: "\"")) }
+            b.append(contentsOf: s.utf8)
+            if quoted { b.append(UInt8(ascii: "\"")) }
+        case .bool(let v): b.append(contentsOf: (v ? "true" : "false").utf8)
+        case .point(let p):
+            b.append(UInt8(ascii: "("))
+            appendNumber(p.x, places: 3, to: &b)
+            b.append(UInt8(ascii: ","))
+            appendNumber(p.y, places: 3, to: &b)
+            b.append(UInt8(ascii: ")"))
         }
     }
 }
 
+/// `formatNumber`'s text, appended to `b`.
+func appendNumber(_ d: Double, places: Int, to b: inout [UInt8]) {
+    if !DecimalText.appendFixed(d, places: places, to: &b) { b.append(contentsOf: formatNumber(d, places: places).utf8) }
+}
+
 /// Fixed-point decimal text without Foundation: `places` digits, trailing
-/// zeros trimmed ("0.35", "-12", "1.5").
+/// zeros trimmed ("0.35", "-12", "1.5"); "nan", "inf" and "-inf"; a number
+/// too large for fixed point as Swift describes it.
 public func formatNumber(_ d: Double, places: Int) -> String {
     guard d.isFinite else { return d.isNaN ? "nan" : (d < 0 ? "-inf" : "inf") }
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let scaled = (abs(d) * scale).rounded()
-    guard scaled < 9e18 else { return String(d) }
-    let n = UInt64(scaled)
-    let unit = UInt64(scale)
-    var whole = String(n / unit)
-    var frac = String(n % unit)
-    while frac.count < places { frac = "0" + frac }
-    while frac.hasSuffix("0") { frac.removeLast() }
-    if d < 0 && n != 0 { whole = "-" + whole }
-    return frac.isEmpty ? whole : whole + "." + frac
+    var b: [UInt8] = []
+    b.reserveCapacity(24)
+    guard DecimalText.appendFixed(d, places: places, to: &b) else { return String(d) }
+    return String(decoding: b, as: UTF8.self)
 }
 
 extension TraceEvent {
