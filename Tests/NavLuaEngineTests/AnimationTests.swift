@@ -64,7 +64,7 @@ final class AnimationTests: XCTestCase {
         ]
         for curve in curves {
             let a = Animation(from: -37.5, to: 390, start: 16_666_667, seconds: 0.35, curve: curve)
-            let running = RunningAnimation(id: 1, animation: a, label: "", apply: { _ in }, complete: {})
+            let running = RunningAnimation(id: 1, animation: a, name: nil, apply: { _ in }, complete: {})
             var now = a.start - 16_666_667
             while now <= a.end + 16_666_667 {
                 XCTAssertEqual(running.value(at: now).bitPattern, a.value(at: now).bitPattern, "\(curve) at \(now)")

@@ -13,14 +13,16 @@ package final class RunningAnimation {
     /// instructions a frame).
     private let from: Double, to: Double, start: Int, duration: Int
     private let easing: Easing
-    /// How `settle` names it while it runs ("transition push of 'B'").
-    let label: String
+    /// How `settle` names it while it runs ("transition push of 'B'"),
+    /// built only when asked; nil for an animation settle does not wait for.
+    let name: (() -> String)?
+    var label: String { name?() ?? "" }
     let apply: (Double) -> Void
     let complete: () -> Void
     /// Told when the world shuts down with the animation still running.
     let abandoned: (() -> Void)?
 
-    init(id: Int, animation: Animation, label: String,
+    init(id: Int, animation: Animation, name: (() -> String)?,
          apply: @escaping (Double) -> Void, complete: @escaping () -> Void,
          abandoned: (() -> Void)? = nil) {
         self.id = id
@@ -31,7 +33,7 @@ package final class RunningAnimation {
         start = animation.start
         duration = animation.duration
         easing = Easing(animation.curve)
-        self.label = label
+        self.name = name
         self.apply = apply
         self.complete = complete
         self.abandoned = abandoned
@@ -89,10 +91,20 @@ extension World {
     func animate(from: Double, to: Double, seconds: Double, curve: Curve, label: String,
                  apply: @escaping (Double) -> Void, complete: @escaping () -> Void,
                  abandoned: (() -> Void)? = nil) -> Int {
+        animate(from: from, to: to, seconds: seconds, curve: curve, name: label.isEmpty ? nil : { label },
+                apply: apply, complete: complete, abandoned: abandoned)
+    }
+
+    /// `animate` with a name built only when `settle` names what is
+    /// still running (nil: settle does not wait for it).
+    @discardableResult
+    func animate(from: Double, to: Double, seconds: Double, curve: Curve, name: (() -> String)?,
+                 apply: @escaping (Double) -> Void, complete: @escaping () -> Void,
+                 abandoned: (() -> Void)? = nil) -> Int {
         let running = RunningAnimation(
             id: nextID(\.animation),
             animation: Animation(from: from, to: to, start: now, seconds: seconds, curve: curve),
-            label: label, apply: apply, complete: complete, abandoned: abandoned)
+            name: name, apply: apply, complete: complete, abandoned: abandoned)
         animations.append(running)
         apply(from)
         return running.id

@@ -350,7 +350,7 @@ public final class World {
         touches.isEmpty
             && navigations.allSatisfy { $0.transition == nil && $0.queue.isEmpty }
             // with no transition running, every labelled animation counts
-            && !animations.contains { !$0.label.isEmpty }
+            && !animations.contains { $0.name != nil }
     }
 
     /// What keeps the world from being settled, in words.
@@ -360,8 +360,9 @@ public final class World {
         for nav in navigations { active += nav.activeThings() }
         // a navigation names its transition; its animation is not named again
         let transitionAnimations = navigations.compactMap { $0.transition?.animationID }
-        for animation in animations where !animation.label.isEmpty && !transitionAnimations.contains(animation.id) {
-            if !active.contains(animation.label) { active.append(animation.label) }
+        for animation in animations where animation.name != nil && !transitionAnimations.contains(animation.id) {
+            let label = animation.label
+            if !active.contains(label) { active.append(label) }
         }
         return active
     }

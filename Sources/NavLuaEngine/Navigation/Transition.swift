@@ -43,6 +43,9 @@ package final class Transition {
         self.below = below
     }
 
+    /// How `settle` names it: built when asked, since it reads the top
+    /// screen's title (a Lua call), which two string builds a push and pop
+    /// did for nothing (README, issue 23).
     var label: String { "transition \(kind.rawValue) of '\(top.title)'" }
 
     /// The value the motion is measured in: `offset` for the snapshot
@@ -58,7 +61,7 @@ package final class Transition {
     func animate(in world: World, to: Double, seconds: Double, curve: Curve,
                  complete: @escaping () -> Void) {
         let apply: (Double) -> Void = kind == .snapshotPop ? { self.offset = $0 } : { self.progress = $0 }
-        animationID = world.animate(from: value, to: to, seconds: seconds, curve: curve, label: label,
+        animationID = world.animate(from: value, to: to, seconds: seconds, curve: curve, name: { self.label },
                                     apply: apply, complete: complete)
     }
 
@@ -66,7 +69,7 @@ package final class Transition {
     /// navigation) from `from` to `to`, as this transition's animation.
     func animate(in world: World, from: Double, to: Double, seconds: Double, curve: Curve,
                  apply: @escaping (Double) -> Void, complete: @escaping () -> Void) {
-        animationID = world.animate(from: from, to: to, seconds: seconds, curve: curve, label: label,
+        animationID = world.animate(from: from, to: to, seconds: seconds, curve: curve, name: { self.label },
                                     apply: apply, complete: complete)
     }
 }
