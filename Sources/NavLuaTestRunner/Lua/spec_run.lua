@@ -212,9 +212,7 @@ function R.run(slot, seed, ...)
   end
   local coverage
   if session.coverage_module then
-    coverage = session.coverage_module.start({
-      timeout = options.timeout, patterns = options.pattern, roots = options.roots,
-    })
+    coverage = session.coverage_module.start({ patterns = options.pattern, roots = options.roots })
   end
   local dirs = {}
   for k, name in ipairs(files) do
