@@ -108,4 +108,26 @@ describe("navlua run", function()
     assert.are.equal(a, b)
     assert.is_true(#a > 1000)
   end)
+
+  -- NavLuaSystem/arguments.c: argv comes from the loader, so a static
+  -- build links none of the Swift runtime's CommandLine.cpp, whose
+  -- initializer scans /proc/self/maps at every start (11% of start-up).
+  it("starts without the Swift runtime's scan of /proc/self/maps, and still sees its argv", function()
+    local symbols = P.sh("nm " .. shell_quote(binary()) .. " 2>/dev/null")
+    if not symbols:find("_swift_stdlib_getUnsafeArgvArgc", 1, true) then
+      pending("a dynamically linked navlua: the runtime's own CommandLine.cpp answers")
+      return
+    end
+    assert.is_nil(symbols:find("argvGrabber", 1, true), "CommandLine.cpp's object is linked")
+    -- the test runner finds its own executable through CommandLine.arguments
+    local dir = P.tempdir()
+    local f = assert(io.open(dir .. "/a_spec.lua", "w"))
+    f:write('describe("a", function() it("runs in a child", function() assert.is_true(true) end) end)\n')
+    f:close()
+    local out, _, status = P.sh("cd " .. shell_quote(dir) .. " && env PATH=/usr/bin:/bin "
+                                .. shell_quote(binary()) .. " test --jobs 2 a_spec.lua")
+    P.cleanup()
+    assert.are.equal(0, status, out)
+    assert.matches("1 passed, 0 failed", out, 1, true)
+  end)
 end)
