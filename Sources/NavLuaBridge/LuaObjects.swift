@@ -19,18 +19,17 @@ struct LuaFunction {
 
 extension Lua {
     func pushObject(_ object: AnyObject, metatable: String) {
-        let raw = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 4)!
-        raw.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-        luaL_setmetatable(L, metatable)
+        // the object and its type's tag (objects.c)
+        metatable.withCString {
+            navlua_pushobject(L, Unmanaged.passRetained(object).toOpaque(), $0)
+        }
     }
 
     /// The object in the userdata at `i` if it has that metatable.
     func object<T: AnyObject>(_ i: Int32, metatable: String, as _: T.Type = T.self) -> T? {
         // withCString: a String passed to a C parameter as is is copied into
         // a new array (a malloc and a free on every method call and read)
-        guard let raw = metatable.withCString({ luaL_testudata(L, i, $0) }) else { return nil }
-        let p = raw.load(as: UnsafeMutableRawPointer?.self)
-        guard let p = p else { return nil }
+        guard let p = metatable.withCString({ navlua_testobject(L, i, $0) }) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? T
     }
 
@@ -104,7 +103,8 @@ extension Lua {
     /// it reads fields, and the optional `__newindex` and `__tostring`.
     func registerObjectType(_ name: String, methods: [LuaFunction],
                             fields: [String] = [],
-                            index: navlua_SwiftFunction, newIndex: navlua_SwiftFunction? = nil,
+                            index: navlua_SwiftFunction, scalar: navlua_ScalarField? = nil,
+                            newIndex: navlua_SwiftFunction? = nil,
                             toString: navlua_SwiftFunction? = nil) {
         newObjectMetatable(name)
         newTable()
@@ -118,7 +118,8 @@ extension Lua {
             push(i + 1)
             rawSet(-2, field)
         }
-        navlua_pushswiftfunction(L, index, 2)
+        // methods, and the fields `scalar` reads, answered in C
+        navlua_pushobjectindex(L, index, scalar)
         rawSet(-2, "__index")
         for (event, fn) in [("__newindex", newIndex), ("__tostring", toString)] {
             guard let fn = fn else { continue }
@@ -155,11 +156,8 @@ extension Lua {
 }
 
 private let releaseObject: navlua_SwiftFunction = { L in
-    guard let L = L, let raw = lua_touserdata(L, 1) else { return 0 }
-    let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    if let p = slot.pointee {
-        slot.pointee = nil
-        Unmanaged<AnyObject>.fromOpaque(p).release()
-    }
+    // (a __gc that a script can call too, on any value: see objects.c)
+    guard let L = L, let p = navlua_takeobject(L, 1) else { return 0 }
+    Unmanaged<AnyObject>.fromOpaque(p).release()
     return 0
 }

@@ -13,7 +13,7 @@ enum NavigationBinding {
 
     static func register(_ lua: Lua) {
         lua.registerObjectType(metatable, methods: methods, fields: Field.allCases.map(\.rawValue),
-                               index: index, newIndex: newIndex, toString: toString)
+                               index: index, scalar: scalarField, newIndex: newIndex, toString: toString)
     }
 
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
@@ -407,6 +407,46 @@ enum NavigationBinding {
         case callsDuringTransition = "calls_during_transition"
         case presentationDelegate = "presentation_delegate"
         case detent
+    }
+
+    /// `Field.allCases`, made once: the scalar getter reads it by position.
+    private static let fieldsByPosition = Field.allCases
+
+    /// The fields that are a number or a boolean, read in C by the
+    /// navigation's __index (objects.c) without a Lua call; any other
+    /// goes to `index`. It only reads the engine: no failure, no allocation.
+    /// objects.c calls it only for a userdata that carries this type's
+    /// tag, which only pushNavigation writes, for a NavigationController: so
+    /// the object is borrowed as one, without a cast or a retain (~60
+    /// instructions of a read).
+    static let scalarField: navlua_ScalarField = { object, position, value in
+        guard let object, let value, position >= 1, position <= fieldsByPosition.count
+        else { return NAVLUA_FIELD_NONE }
+        return Unmanaged<NavigationController>.fromOpaque(object)._withUnsafeGuaranteedRef {
+            scalar(fieldsByPosition[Int(position) - 1], of: $0, value)
+        }
+    }
+
+    private static func scalar(_ field: Field, of nav: NavigationController,
+                               _ value: UnsafeMutablePointer<lua_Integer>) -> Int32 {
+        func flag(_ on: Bool) -> Int32 {
+            value.pointee = on ? 1 : 0
+            return NAVLUA_FIELD_BOOLEAN
+        }
+        switch field {
+        case .count:
+            value.pointee = lua_Integer(nav.count)
+            return NAVLUA_FIELD_INTEGER
+        case .id:
+            value.pointee = lua_Integer(nav.id)
+            return NAVLUA_FIELD_INTEGER
+        case .transitioning: return flag(nav.transitioning)
+        case .presented: return flag(nav.presented)
+        case .barHidden: return flag(nav.barHidden)
+        case .popGesture: return flag(nav.options.popGesture)
+        case .stuck: return flag(nav.stuck)
+        default: return NAVLUA_FIELD_NONE
+        }
     }
 
     static let index: navlua_SwiftFunction = { L in

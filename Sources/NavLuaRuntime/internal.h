@@ -39,4 +39,8 @@ static inline int navlua_limit_hit(navlua_Limits *lim) {
   return lim->deadline_hit || lim->interrupted || lim->terminated;
 }
 
+/* trampoline.c: the trampoline itself, for a C function whose upvalue 1
+** is the Swift function to call (objects.c). */
+int navlua_trampoline(lua_State *L);
+
 #endif

@@ -33,7 +33,7 @@ static void collect_for_engine(lua_State *L, navlua_Limits *lim) {
 ** returned, the Lua heap and what the engine keeps for the script are held
 ** to the limit together: past it (after a collection), the call fails with
 ** "not enough memory", the message of an allocation that fails. */
-static int trampoline(lua_State *L) {
+int navlua_trampoline(lua_State *L) {
   navlua_SwiftFunction f = (navlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
   navlua_Limits *lim = navlua_limits(L);
   lim->swift_depth++;
@@ -72,7 +72,7 @@ void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f) {
 void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup) {
   lua_pushlightuserdata(L, (void *)f);
   lua_rotate(L, -(nup + 1), 1);
-  lua_pushcclosure(L, trampoline, nup + 1);
+  lua_pushcclosure(L, navlua_trampoline, nup + 1);
 }
 
 void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f) {

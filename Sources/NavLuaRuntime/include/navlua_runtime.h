@@ -202,6 +202,38 @@ typedef int (*navlua_SwiftFunction)(lua_State *L);
 ** on the stack become upvalues 2...nup+1. */
 NAVLUA_API void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup);
 
+/* What an object type's scalar getter answers for a field (its position
+** in the type's fields table): none (the Swift index answers), or a
+** number or a boolean written to *value. */
+#define NAVLUA_FIELD_NONE 0
+#define NAVLUA_FIELD_INTEGER 1
+#define NAVLUA_FIELD_BOOLEAN 2
+/* Reads a field of the engine object (the userdata's pointer) without Lua:
+** it must not fail, allocate or call into Lua. */
+typedef int (*navlua_ScalarField)(void *object, lua_Integer field, lua_Integer *value);
+
+/* Pushes a new userdata for `object` (a retained Swift object) of the type
+** whose metatable is `tname` in the registry, with 4 user values
+** (objects.c). */
+NAVLUA_API void navlua_pushobject(lua_State *L, void *object, const char *tname);
+
+/* The object in the value at index i if navlua_pushobject made it with the
+** type `tname` (whatever its metatable now is) and it is not released;
+** else NULL. */
+NAVLUA_API void *navlua_testobject(lua_State *L, int i, const char *tname);
+
+/* For an object type's __gc: the object in the value at index i if
+** navlua_pushobject made it, left NULL there, for the caller to release;
+** else NULL. */
+NAVLUA_API void *navlua_takeobject(lua_State *L, int i);
+
+/* With an object type's metatable, its methods table and its fields table
+** on the stack (in that order), pops the two tables and pushes its
+** __index (objects.c): methods and the fields `scalar` answers in C,
+** any other key through `index` (which sees the two tables as upvalues 2
+** and 3). `scalar` may be NULL. */
+NAVLUA_API void navlua_pushobjectindex(lua_State *L, navlua_SwiftFunction index, navlua_ScalarField scalar);
+
 /* Pushes `f` as a `__gc` metamethod: through a trampoline that raises f's
 ** error but never holds the memory limit (see trampoline.c). */
 NAVLUA_API void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f);
