@@ -60,8 +60,18 @@ public enum LoadableModule {
     }
 
     private static let close: lua_CFunction = { L in
-        guard let L = L, let slot = lua_touserdata(L, 1) else { return 0 }
+        // A script can call this __gc too (debug.getmetatable), on any
+        // value and while navlua is in use. The registry holds the closer,
+        // so Lua finalizes it only in lua_close, where nothing is on the
+        // stack below the finalizer: any other call closes nothing. And
+        // only the closer of a state whose limits block is still its
+        // allocator's (it is not after the first close).
+        var below = lua_Debug()
+        guard let L = L, lua_getstack(L, 1, &below) == 0, lua_type(L, 1) == LUA_TUSERDATA,
+              lua_rawlen(L, 1) == MemoryLayout<UnsafeMutableRawPointer>.size,
+              let slot = lua_touserdata(L, 1) else { return 0 }
         let limits = slot.load(as: UnsafeMutableRawPointer.self).assumingMemoryBound(to: navlua_Limits.self)
+        guard limits == navlua_limits(L) else { return 0 }
         let extra = navlua_main_extraspace(L)!
         if let p = extra.pointee {
             let bridge = Unmanaged<Bridge>.fromOpaque(p)

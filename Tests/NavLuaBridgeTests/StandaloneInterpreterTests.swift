@@ -183,4 +183,30 @@ final class StandaloneInterpreterTests: XCTestCase {
         XCTAssertEqual(Lua(L).string(-1), "2 0.35")
         lua_close(L)   // the finalizer closes the world and hands the allocator back
     }
+
+    /// The closer's __gc, called by a script on itself and on other values,
+    /// closes nothing: navlua works on, and closes at lua_close.
+    func testTheModuleClosesOnlyWhenTheStateCloses() {
+        let L = luaL_newstate()!
+        luaL_openlibs(L)
+        XCTAssertEqual(LoadableModule.open(L), 1)
+        lua_setglobal(L, "m")
+        guard let p = navlua_main_extraspace(L).pointee else { return XCTFail("no bridge") }
+        weak var bridge = Unmanaged<Bridge>.fromOpaque(p).takeUnretainedValue()
+        let code = """
+            local closer = debug.getregistry()['navlua.module']
+            local gc = debug.getmetatable(closer).__gc
+            gc(closer) gc(closer) gc(io.stdout) gc(debug.upvalueid(function() return closer end, 1))
+            local nav = m.navigation{root = m.screen{title = 'A'}}
+            nav:push(m.screen{title = 'B'})
+            m.settle()
+            return tostring(nav.count)
+            """
+        XCTAssertEqual(luaL_loadstring(L, code), LUA_OK)
+        XCTAssertEqual(lua_pcallk(L, 0, 1, 0, 0, nil), LUA_OK, Lua(L).string(-1) ?? "")
+        XCTAssertEqual(Lua(L).string(-1), "2")
+        XCTAssertNotNil(bridge)
+        lua_close(L)
+        XCTAssertNil(bridge)
+    }
 }
