@@ -99,24 +99,25 @@ extension Bridge {
 
 extension Lua {
     /// A userdata type with methods: its metatable (with `__gc`), an
-    /// `__index` function that finds the methods in its upvalue 2 before
-    /// it reads fields, and the optional `__newindex` and `__tostring`.
+    /// `__index` (objects.c) that finds the methods and the fields in one
+    /// table, its upvalue 2, before it calls `index`, and the optional
+    /// `__newindex` and `__tostring`.
     func registerObjectType(_ name: String, methods: [LuaFunction],
                             fields: [String] = [],
                             index: navlua_SwiftFunction, scalar: navlua_ScalarField? = nil,
                             newIndex: navlua_SwiftFunction? = nil,
                             toString: navlua_SwiftFunction? = nil) {
         newObjectMetatable(name)
-        newTable()
-        for method in methods {
-            navlua_pushswiftfunction(L, method.function, 0)
-            rawSet(-2, method.name)
-        }
-        // the field names, each to its place in `fields` (from 1): see field(_:)
-        newTable(hash: Int32(fields.count))
+        // each field's name to its place in `fields` (from 1, see
+        // field(_:)), then each method's name to its function
+        newTable(hash: Int32(methods.count + fields.count))
         for (i, field) in fields.enumerated() {
             push(i + 1)
             rawSet(-2, field)
+        }
+        for method in methods {
+            navlua_pushswiftfunction(L, method.function, 0)
+            rawSet(-2, method.name)
         }
         // methods, and the fields `scalar` reads, answered in C
         navlua_pushobjectindex(L, index, scalar)
@@ -135,7 +136,7 @@ extension Lua {
     /// string made in Swift and pushed back.
     func pushMethod() -> Bool {
         lua_pushvalue(L, 2)
-        if lua_rawget(L, navlua_upvalueindex(2)) != LUA_TNIL { return true }
+        if lua_rawget(L, navlua_upvalueindex(2)) == LUA_TFUNCTION { return true }
         pop()
         return false
     }
@@ -146,8 +147,8 @@ extension Lua {
     /// read. `F.allCases` must list the fields in the order given there.
     func field<F: CaseIterable>(_: F.Type) -> F? where F.AllCases.Index == Int {
         lua_pushvalue(L, 2)
-        lua_rawget(L, navlua_upvalueindex(3))
-        let i = Int(lua_tointegerx(L, -1, nil))
+        lua_rawget(L, navlua_upvalueindex(2))
+        let i = Int(lua_tointegerx(L, -1, nil))   // 0 for a method or nothing
         pop()
         let all = F.allCases
         guard i >= 1, i <= all.count else { return nil }

@@ -20,10 +20,10 @@
 ** one call of a Swift function that only reads the engine (~650 a read in
 ** all, of which ~300 is Lua's own call of a C __index).
 **
-** The __index's upvalues: 1 the Swift index, 2 the methods table, 3 the
-** fields table (name -> position, see Lua.field), 4 both in one table (a
-** method's function or a field's position), 5 the scalar getter (light
-** userdata) or nil, 6 the type's tag (light userdata).
+** The __index's upvalues: 1 the Swift index, 2 the type's keys (a
+** method's name to its function, a field's to its position: see Lua.field),
+** 3 the scalar getter (light userdata) or nil, 4 the type's tag (light
+** userdata).
 */
 #include "internal.h"
 
@@ -70,12 +70,12 @@ void *navlua_takeobject(lua_State *L, int i) {
 
 static int object_index(lua_State *L) {
   lua_pushvalue(L, 2);
-  int found = lua_rawget(L, lua_upvalueindex(4));
+  int found = lua_rawget(L, lua_upvalueindex(2));
   if (found == LUA_TFUNCTION) return 1;   /* a method */
   if (found == LUA_TNUMBER) {             /* a field: its position */
-    navlua_ScalarField get = (navlua_ScalarField)lua_touserdata(L, lua_upvalueindex(5));
+    navlua_ScalarField get = (navlua_ScalarField)lua_touserdata(L, lua_upvalueindex(3));
     Object *o = toobject(L, 1);
-    if (get && o && o->tag == lua_touserdata(L, lua_upvalueindex(6)) && o->object) {
+    if (get && o && o->tag == lua_touserdata(L, lua_upvalueindex(4)) && o->object) {
       lua_Integer value = 0;
       switch (get(o->object, lua_tointegerx(L, -1, NULL), &value)) {
         case NAVLUA_FIELD_INTEGER: lua_pushinteger(L, value); return 1;
@@ -89,23 +89,10 @@ static int object_index(lua_State *L) {
 }
 
 void navlua_pushobjectindex(lua_State *L, navlua_SwiftFunction index, navlua_ScalarField scalar) {
-  int fields = lua_absindex(L, -1), methods = fields - 1, mt = fields - 2;
+  const void *tag = lua_topointer(L, -2);   /* mt keys */
   lua_pushlightuserdata(L, (void *)index);
-  lua_pushvalue(L, methods);
-  lua_pushvalue(L, fields);
-  /* one table for one look-up: the fields, then the methods over them */
-  lua_newtable(L);
-  for (int from = fields; from >= methods; from--) {
-    lua_pushnil(L);
-    while (lua_next(L, from)) {
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      lua_rawset(L, -4);
-    }
-  }
+  lua_insert(L, -2);                        /* mt index keys */
   if (scalar) lua_pushlightuserdata(L, (void *)scalar); else lua_pushnil(L);
-  lua_pushlightuserdata(L, (void *)lua_topointer(L, mt));
-  lua_pushcclosure(L, object_index, 6);   /* mt methods fields index */
-  lua_replace(L, methods);                /* mt index fields */
-  lua_pop(L, 1);                          /* mt index */
+  lua_pushlightuserdata(L, (void *)tag);
+  lua_pushcclosure(L, object_index, 4);     /* mt __index */
 }

@@ -227,11 +227,11 @@ NAVLUA_API void *navlua_testobject(lua_State *L, int i, const char *tname);
 ** else NULL. */
 NAVLUA_API void *navlua_takeobject(lua_State *L, int i);
 
-/* With an object type's metatable, its methods table and its fields table
-** on the stack (in that order), pops the two tables and pushes its
-** __index (objects.c): methods and the fields `scalar` answers in C,
-** any other key through `index` (which sees the two tables as upvalues 2
-** and 3). `scalar` may be NULL. */
+/* With an object type's metatable and its keys table (a method's name to
+** its function, a field's to its position) on the stack, pops the keys and
+** pushes the type's __index (objects.c): methods and the fields `scalar`
+** answers in C, any other key through `index` (which sees the keys as
+** upvalue 2). `scalar` may be NULL. */
 NAVLUA_API void navlua_pushobjectindex(lua_State *L, navlua_SwiftFunction index, navlua_ScalarField scalar);
 
 /* Pushes `f` as a `__gc` metamethod: through a trampoline that raises f's
