@@ -74,7 +74,12 @@ function Fixture:read(path) return M.read(self.root .. "/" .. path) end
 -- ...") in its environment; returns standard output, exit status and
 -- standard error.
 function Fixture:run(dir, command, args, env)
-  local err = self.root .. "/.stderr.txt"
+  -- a file of its own per run: a process an earlier run left behind (the
+  -- "crashes" fixture's shell, which sleeps on after its second kill)
+  -- still writes to the file it was given, and wrote "kill: No such
+  -- process" over a later run's stderr when they shared one
+  self.runs = (self.runs or 0) + 1
+  local err = self.root .. "/.stderr." .. self.runs .. ".txt"
   local p = io.popen("cd " .. M.quote(self.root .. "/" .. dir) .. " && " .. (env or "") .. " " .. command
                      .. " " .. (args or "") .. " 2>" .. M.quote(err))
   local out = p:read("a")
