@@ -77,7 +77,7 @@ enum ScreenBinding {
             warnOfMisspelledHooks(lua, title: title)
             let id = b.makeScreenID()
             let screen = Screen(id: id, source: LuaScreenSource(bridge: b, id: id, title: title))
-            luaL_setmetatable(L, metatable)
+            _ = metatable.withCString { navlua_setregistrymetatable(L, $0) }
             b.pushRegistryTable(Bridge.screenTables)
             lua.pushValue(1)
             lua.rawSet(-2, id)

@@ -23,7 +23,8 @@
 ** The __index's upvalues: 1 the Swift index, 2 the type's keys (a
 ** method's name to its function, a field's to its position: see Lua.field),
 ** 3 the scalar getter (light userdata) or nil, 4 the type's tag (light
-** userdata).
+** userdata), 5 the metatable itself: held, so that its address is not
+** given to another table while a script holds this function.
 */
 #include "internal.h"
 
@@ -42,22 +43,38 @@ static Object *toobject(lua_State *L, int i) {
   return o->mark == &mark ? o : NULL;
 }
 
+/* Pushes the registry's entry `tname`, read raw, and returns it if it is a
+** table, else NULL. Raw: a script can rewrite the registry and give it a
+** metatable (debug.getregistry()), and an __index that raises would unwind
+** across the Swift frames that called in; luaL_getmetatable is not raw. */
+static const void *pushmetatable(lua_State *L, const char *tname) {
+  lua_pushstring(L, tname);
+  return lua_rawget(L, LUA_REGISTRYINDEX) == LUA_TTABLE ? lua_topointer(L, -1) : NULL;
+}
+
+int navlua_setregistrymetatable(lua_State *L, const char *tname) {
+  if (!pushmetatable(L, tname)) {   /* (lua_setmetatable takes a table or nil only) */
+    lua_pop(L, 1);
+    return 0;
+  }
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
 void navlua_pushobject(lua_State *L, void *object, const char *tname) {
   Object *o = (Object *)lua_newuserdatauv(L, sizeof(Object), 4);
   o->object = object;
   o->mark = &mark;
-  luaL_getmetatable(L, tname);
-  o->tag = lua_topointer(L, -1);
-  lua_setmetatable(L, -2);
+  o->tag = pushmetatable(L, tname);
+  if (o->tag) lua_setmetatable(L, -2); else lua_pop(L, 1);
 }
 
 void *navlua_testobject(lua_State *L, int i, const char *tname) {
   Object *o = toobject(L, i);
   if (!o) return NULL;
-  luaL_getmetatable(L, tname);
-  const void *tag = lua_topointer(L, -1);
+  const void *tag = pushmetatable(L, tname);
   lua_pop(L, 1);
-  return o->tag == tag ? o->object : NULL;
+  return tag && o->tag == tag ? o->object : NULL;
 }
 
 void *navlua_takeobject(lua_State *L, int i) {
@@ -94,5 +111,6 @@ void navlua_pushobjectindex(lua_State *L, navlua_SwiftFunction index, navlua_Sca
   lua_insert(L, -2);                        /* mt index keys */
   if (scalar) lua_pushlightuserdata(L, (void *)scalar); else lua_pushnil(L);
   lua_pushlightuserdata(L, (void *)tag);
-  lua_pushcclosure(L, object_index, 4);     /* mt __index */
+  lua_pushvalue(L, -5);
+  lua_pushcclosure(L, object_index, 5);     /* mt __index */
 }

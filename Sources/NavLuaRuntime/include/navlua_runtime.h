@@ -212,9 +212,14 @@ NAVLUA_API void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, i
 ** it must not fail, allocate or call into Lua. */
 typedef int (*navlua_ScalarField)(void *object, lua_Integer field, lua_Integer *value);
 
+/* Sets the metatable of the value on top to the registry's table `tname`
+** (read raw, objects.c) and returns 1; if that entry is not a table (a
+** script can rewrite the registry), sets none and returns 0. */
+NAVLUA_API int navlua_setregistrymetatable(lua_State *L, const char *tname);
+
 /* Pushes a new userdata for `object` (a retained Swift object) of the type
 ** whose metatable is `tname` in the registry, with 4 user values
-** (objects.c). */
+** (objects.c); with no metatable if that entry is not a table. */
 NAVLUA_API void navlua_pushobject(lua_State *L, void *object, const char *tname);
 
 /* The object in the value at index i if navlua_pushobject made it with the
