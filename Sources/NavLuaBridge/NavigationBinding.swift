@@ -454,7 +454,8 @@ enum NavigationBinding {
             if lua.pushMethod() { return 1 }
             guard lua.type(2) == LUA_TSTRING,
                   let nav = lua.object(1, metatable: metatable, as: NavigationController.self) else { return 0 }
-            switch lua.field(Field.self) {
+            let field = lua.field(Field.self)
+            switch field {
             case .screens:
                 lua.newTable(array: Int32(nav.count))
                 for (i, s) in nav.screens.enumerated() {
@@ -462,16 +463,17 @@ enum NavigationBinding {
                     lua.rawSet(-2, i + 1)
                 }
             case .top: ScreenBinding.push(nav.top, lua)
-            case .count: lua.push(nav.count)
-            case .transitioning: lua.push(nav.transitioning)
-            case .presented: lua.push(nav.presented)
-            case .barHidden: lua.push(nav.barHidden)
-            case .popGesture: lua.push(nav.options.popGesture)
+            case .count, .transitioning, .presented, .barHidden, .popGesture, .id, .stuck:
+                // (read in C first: here only when objects.c left it to Swift)
+                var value: lua_Integer = 0
+                switch field.map({ scalar($0, of: nav, &value) }) {
+                case NAVLUA_FIELD_INTEGER: lua.push(Int(value))
+                case NAVLUA_FIELD_BOOLEAN: lua.push(value != 0)
+                default: lua.pushNil()
+                }
             case .style: lua.push(nav.style.rawValue)
             case .completion: lua.push(nav.options.completion.name)
             case .preset: lua.push(nav.options.preset)
-            case .id: lua.push(nav.id)
-            case .stuck: lua.push(nav.stuck)
             case .gestureDelegate:
                 switch nav.options.gestureDelegate {
                 case .uikit: lua.push("uikit")

@@ -53,12 +53,16 @@ describe("a navigation's fields read in C", function()
     assert.is_true(nav.transitioning)
   end)
 
-  it("give each navigation its own id, the same on every read", function()
+  it("give each navigation the id its trace events and tostring name", function()
     local a = navlua.navigation{root = navlua.screen{title = "A"}}
     local b = navlua.navigation{root = navlua.screen{title = "B"}}
-    assert.are.equal(math.type(a.id), "integer")
+    assert.are.equal("integer", math.type(a.id))
     assert.are_not.equal(a.id, b.id)
-    assert.are.equal(a.id, a.id)
+    assert.are.equal("navigation " .. b.id .. " [B]", tostring(b))
+    b:push(navlua.screen{title = "C"})
+    navlua.settle()
+    local pushes = navlua.trace("push")
+    assert.are.equal(b.id, pushes[#pushes].nav)
   end)
 
   it("leave methods, the other fields and unknown keys as they were", function()
@@ -121,5 +125,63 @@ describe("a navigation's __index given another value", function()
     local ok, err = pcall(nav.push, nav, navlua.screen{title = "B"})
     assert.is_false(ok)
     assert.truthy(tostring(err):find("navigation", 1, true))
+  end)
+end)
+
+-- A script can rewrite the registry (debug.getregistry()): navlua reads
+-- its metatables there raw, so an entry that is not a table, or a registry
+-- whose __index raises, neither crashes (lua_setmetatable of a number) nor
+-- unwinds a Lua error across the Swift that called in.
+describe("object types' metatables in a rewritten registry", function()
+  local registry = debug.getregistry()
+
+  local function with_entry(name, value, registry_mt, body)
+    local saved = registry[name]
+    registry[name] = value
+    debug.setmetatable(registry, registry_mt)
+    local ok, err = pcall(body)
+    debug.setmetatable(registry, nil)
+    registry[name] = saved
+    assert.is_true(ok, err)
+  end
+
+  it("make a navigation with no metatable when its entry is a number", function()
+    with_entry("navlua.Navigation", 42, nil, function()
+      local ok, nav = pcall(navlua.navigation, {root = navlua.screen{title = "A"}})
+      assert.is_true(ok, nav)
+      assert.is_nil(getmetatable(nav))
+      local ok2, err = pcall(function() return nav.count end)
+      assert.is_false(ok2)
+      assert.truthy(tostring(err):find("object_fields_spec.lua:%d+: attempt to index"), err)
+    end)
+  end)
+
+  it("do not call the registry's __index when the entry is gone", function()
+    local asked = 0
+    local raising = {__index = function() asked = asked + 1 error("registry __index") end}
+    with_entry("navlua.Navigation", nil, raising, function()
+      local ok, nav = pcall(navlua.navigation, {root = navlua.screen{title = "A"}})
+      assert.is_true(ok, nav)
+      assert.are.equal("userdata", type(nav))
+    end)
+    assert.are.equal(0, asked)
+  end)
+
+  it("make a screen table without navlua's metatable when its entry is a number", function()
+    with_entry("navlua.Screen", 42, nil, function()
+      local ok, s = pcall(navlua.screen, {title = "A"})
+      assert.is_true(ok, s)
+      assert.are.equal("A", s.title)
+    end)
+  end)
+
+  it("leave the navigations made before as they were", function()
+    local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+    with_entry("navlua.Navigation", 42, nil, function()
+      assert.are.equal(1, nav.count)
+      assert.is_false(pcall(nav.push, nav, navlua.screen{title = "B"}))
+    end)
+    nav:push(navlua.screen{title = "B"}, {animated = false})
+    assert.are.equal(2, nav.count)
   end)
 end)
