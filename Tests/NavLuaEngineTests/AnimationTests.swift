@@ -54,7 +54,9 @@ final class AnimationTests: XCTestCase {
 
     /// RunningAnimation keeps the animation's numbers and its curve apart
     /// for speed (issue 23) and re-derives Animation.value's steps: the
-    /// copy must give the same bits at every frame, for every curve.
+    /// copy must give the same bits at every frame, for every curve, the
+    /// first time (the memo solves) and the second (the memo answers), with
+    /// one memo shared by all the curves, as a world shares it.
     func testARunningAnimationsValueIsTheAnimationsValue() {
         let curves: [Curve] = [
             .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier(0.2, 1.4, 0.3, -0.5),
@@ -62,16 +64,44 @@ final class AnimationTests: XCTestCase {
             .flipped(.fastEaseInToSlowEaseOut), .spring(damping: 0.8, response: 0.4),
             .physicalSpring(Preset.reactSpring),
         ]
-        for curve in curves {
-            let a = Animation(from: -37.5, to: 390, start: 16_666_667, seconds: 0.35, curve: curve)
-            let running = RunningAnimation(id: 1, animation: a, name: nil, apply: { _ in }, complete: {})
-            var now = a.start - 16_666_667
-            while now <= a.end + 16_666_667 {
-                XCTAssertEqual(running.value(at: now).bitPattern, a.value(at: now).bitPattern, "\(curve) at \(now)")
-                now += 4_166_667   // 240 fps, past both ends
+        let memo = BezierMemo()
+        for pass in 1...2 {
+            for curve in curves {
+                let a = Animation(from: -37.5, to: 390, start: 16_666_667, seconds: 0.35, curve: curve)
+                let running = RunningAnimation(id: 1, animation: a, name: nil, apply: { _ in }, complete: {})
+                var now = a.start - 16_666_667
+                while now <= a.end + 16_666_667 {
+                    XCTAssertEqual(running.value(at: now, memo).bitPattern, a.value(at: now).bitPattern,
+                                   "\(curve) at \(now), pass \(pass)")
+                    now += 4_166_667   // 240 fps, past both ends
+                }
+                for t in [a.start, a.end, a.start + a.duration / 2] {
+                    XCTAssertEqual(running.value(at: t, memo).bitPattern, a.value(at: t).bitPattern,
+                                   "\(curve) at \(t), pass \(pass)")
+                }
             }
-            for t in [a.start, a.end, a.start + a.duration / 2] {
-                XCTAssertEqual(running.value(at: t).bitPattern, a.value(at: t).bitPattern, "\(curve) at \(t)")
+        }
+    }
+
+    /// The memo answers only the question it was asked: 256 slots and
+    /// 20,000 questions over four curves that differ in one control point
+    /// each, asked in a shuffled order twice over, so slots are taken, lost
+    /// and found again; every answer is the solved value, bit for bit.
+    func testTheBezierMemoAnswersWithTheSolvedValue() {
+        let controls: [(Double, Double, Double, Double)] = [
+            (0.25, 0.1, 0.25, 1), (0.25, 0.1, 0.25, 0.9), (0.42, 0, 0.58, 1), (0.42, 0, 1, 1),
+        ]
+        var questions: [(p: Double, c: Int)] = []
+        for k in 1..<5_000 { for c in controls.indices { questions.append((Double(k) / 5_000, c)) } }
+        var state: UInt64 = 23   // a seeded LCG (Knuth's MMIX constants): the same order each run
+        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+        let memo = BezierMemo()
+        for _ in 1...2 {
+            for i in questions.indices.reversed() { questions.swapAt(i, Int(next() % UInt64(i + 1))) }
+            for (p, c) in questions {
+                let (x1, y1, x2, y2) = controls[c]
+                XCTAssertEqual(memo.value(clamped: p, x1, y1, x2, y2).bitPattern,
+                               Curve.cubicBezierValue(clamped: p, x1, y1, x2, y2).bitPattern, "p \(p) curve \(c)")
             }
         }
     }

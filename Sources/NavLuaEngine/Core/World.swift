@@ -40,6 +40,8 @@ public final class World {
     /// Touches that are down, in the order they went down.
     @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
     @exclusivity(unchecked) var animations: [RunningAnimation] = []
+    /// Bezier values the animations' frames already asked for.
+    let bezierMemo = BezierMemo()
     /// The pitfalls that occurred, first occurrence order (manual §6.4).
     public private(set) var pitfalls: [Pitfall] = []
     /// Their lines for failure messages, each with the fix for the
