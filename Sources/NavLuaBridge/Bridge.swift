@@ -46,22 +46,31 @@ public final class Bridge {
     /// limits (`engine_used`), which `--memory-limit` holds with the Lua heap.
     let account: MemoryAccount
 
-    /// Registry references to the screen tables' table (made once, never
-    /// replaced) and to the string "title": a title read or a hook's
-    /// look-up reaches them with lua_rawgeti instead of hashing a string
-    /// key (see LuaScreenSource). Made by init, before anything counts the
-    /// registry's entries (LuaReferenceTests checks that scripts leave no
-    /// references behind); the two references cost start-up about 12,000
-    /// instructions (README, issue 23).
+    /// Registry reference to the screen tables' table (made once, never
+    /// replaced): a title read or a hook's look-up reaches it with
+    /// lua_rawgeti instead of hashing a string key (see LuaScreenSource).
+    /// Made by init, before anything counts the registry's entries
+    /// (LuaReferenceTests checks that scripts leave no references behind).
     private(set) var screenTablesRef: lua_Integer = 0
-    private(set) var titleKeyRef: lua_Integer = 0
 
     private func makeScreenRefs() {
         pushRegistryTable(Bridge.screenTables)
         screenTablesRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
-        Lua(L).push("title")
-        titleKeyRef = lua_Integer(luaL_ref(L, navlua_registryindex()))
     }
+
+    /// The ScreenKey strings, by registry reference, in ScreenKey's order:
+    /// made by the first screen, 13 references that stay for the state's
+    /// life, like a cache (as tableKeyRefs).
+    private(set) var screenKeyRefs: [Int] = []
+
+    func makeScreenKeyRefs() {
+        let lua = Lua(L)
+        screenKeyRefs = ScreenKey.allCases.map { key in
+            lua.push(String(describing: key.name))
+            return Int(luaL_ref(L, navlua_registryindex()))
+        }
+    }
+
     /// The TableKey strings, by registry reference, in TableKey's order:
     /// made by the first nav:visual() (a script that never calls it does
     /// not pay for them at start-up, ~10,000 instructions): 19 references

@@ -55,8 +55,8 @@ final class LuaScreenSource: ScreenSource {
     func title() -> String {
         guard let b = bridge else { return lastTitle }
         let L = b.L
-        // the table and the key by reference (Bridge.screenTablesRef)
-        let type = navlua_ref_table_field(L, b.screenTablesRef, lua_Integer(id), b.titleKeyRef)
+        // the table and the key by reference (Bridge.screenTablesRef, ScreenKey)
+        let type = navlua_ref_table_field(L, b.screenTablesRef, lua_Integer(id), b.ref(.title))
         if type == LUA_TNONE { return lastTitle }
         defer { navlua_pop(L, 2) }
         guard type == LUA_TSTRING else { return lastTitle }
@@ -80,9 +80,20 @@ final class LuaScreenSource: ScreenSource {
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        guard pushTable(b) else { return try read(lua) }   // reads nil
-        // withCString: no copy of the name (see Lua.object)
-        if name.withCString({ navlua_getfield_fast(b.L, lua.top, $0) }) != LUA_OK {
+        guard pushTable(b) else {
+            // no table (its registry entry rewritten): the field reads nil
+            // (read looked at whatever lay on the stack before)
+            lua.pushNil()
+            return try read(lua)
+        }
+        let table = lua.top
+        let status = if let key = ScreenKey(field: name) {
+            lua.getField(table, key, b)
+        } else {
+            // withCString: no copy of the name (see Lua.object)
+            name.withCString { navlua_getfield_fast(b.L, table, $0) }
+        }
+        if status != LUA_OK {
             throw NavError("screen '\(title())': reading '\(name)' failed: \(lua.string(-1) ?? "?")")
         }
         return try read(lua)
@@ -128,8 +139,7 @@ final class LuaScreenSource: ScreenSource {
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
         guard pushTable(b) else { return .undefined }
         let table = lua.top
-        // withCString: no copy of the name (see Lua.object)
-        if hook.rawValue.withCString({ navlua_getfield_fast(L, table, $0) }) != LUA_OK {
+        if lua.getField(table, ScreenKey(hook), b) != LUA_OK {
             throw NavError("screen '\(title())': reading '\(hook.rawValue)' failed: \(lua.string(-1) ?? "?")")
         }
         if lua.isNil(-1) { return .undefined }

@@ -7,12 +7,9 @@ enum ScreenBinding {
     static let objectMetatable = "navlua.ScreenObject"
     static let scrollMetatable = "navlua.ScrollView"
 
-    static let flagFields = ["pop_disabled", "navigation_bar_hidden"]
-    static let numberFields = ["max_initial_distance"]
-
     /// The fields navlua reads from a screen table, hooks included (and
     /// what the REPL's Tab offers after `screen.`).
-    static var fields: [String] { ["title", "back_button"] + flagFields + numberFields + Hook.allCases.map(\.rawValue) }
+    static var fields: [String] { ScreenKey.allCases.map { String(describing: $0.name) } }
 
     static let methods: [LuaFunction] = [LuaFunction("add_scroll_view", addScrollView)]
     static let scrollMethods: [LuaFunction] = []
@@ -45,32 +42,32 @@ enum ScreenBinding {
             if lua_getmetatable(L, 1) != 0 {
                 throw NavError("a screen table cannot have a metatable of its own")
             }
-            lua.rawGet(1, "title")
+            // each key by registry reference (ScreenKey), not hashed
+            lua.rawGet(1, .title, b)
             guard let title = lua.string(-1), !title.isEmpty else {
                 throw argumentError("title", "a non-empty string", got: lua.describe(-1))
             }
             lua.pop()
-            for name in flagFields {
-                lua.rawGet(1, name)
+            for key in [ScreenKey.pop_disabled, .navigation_bar_hidden] {
+                lua.rawGet(1, key, b)
                 defer { lua.pop() }
                 if !lua.isNil(-1) && lua.bool(-1) == nil {
-                    throw argumentError(name, "a boolean", got: lua.describe(-1))
+                    throw argumentError(String(describing: key.name), "a boolean", got: lua.describe(-1))
                 }
             }
-            lua.rawGet(1, "back_button")
-            if !lua.isNil(-1) && (lua_type(L, -1) != LUA_TSTRING || BackButton(rawValue: lua.string(-1) ?? "") == nil) {
+            if lua.rawGet(1, .back_button, b) != LUA_TNIL
+                && (lua_type(L, -1) != LUA_TSTRING || BackButton(rawValue: lua.string(-1) ?? "") == nil) {
                 throw argumentError("back_button", "\"system\" or \"custom\"", got: lua.describe(-1))
             }
             lua.pop()
-            for name in numberFields {
-                lua.rawGet(1, name)
-                defer { lua.pop() }
-                if !lua.isNil(-1) { _ = try lua.finiteNumber(-1, name) }
+            if lua.rawGet(1, .max_initial_distance, b) != LUA_TNIL {
+                _ = try lua.finiteNumber(-1, "max_initial_distance")
             }
+            lua.pop()
             for hook in Hook.allCases {
-                lua.rawGet(1, hook.rawValue)
+                let type = lua.rawGet(1, ScreenKey(hook), b)
                 defer { lua.pop() }
-                if !lua.isNil(-1) && lua.type(-1) != LUA_TFUNCTION {
+                if type != LUA_TNIL && type != LUA_TFUNCTION {
                     throw argumentError(hook.rawValue, "a function", got: lua.describe(-1))
                 }
             }

@@ -94,41 +94,83 @@ static int getfield_k(lua_State *L) {
   return 1;
 }
 
-int navlua_safe_getfield(lua_State *L, int idx, const char *key) {
+/* t[k] under protection, t at `idx` and the key at `key` (absolute). */
+static int safe_getfield_at(lua_State *L, int idx, int key) {
   lua_pushcfunction(L, getfield_k);
   lua_pushvalue(L, idx);
-  lua_pushstring(L, key);
+  lua_pushvalue(L, key);
   return navlua_pcall(L, 2, 1, 0);
+}
+
+int navlua_safe_getfield(lua_State *L, int idx, const char *key) {
+  lua_pushstring(L, key);
+  int status = safe_getfield_at(L, idx, lua_gettop(L));
+  lua_remove(L, -2);                           /* the key */
+  return status;
 }
 
 /* Deeper chains than this go to the protected get (Lua follows 2,000). */
 #define FAST_INDEX_LEVELS 8
 
-int navlua_getfield_fast(lua_State *L, int idx, const char *key) {
-  lua_pushvalue(L, idx);                       /* t */
+/* navlua_getfield_fast with the key already on the stack at `key`
+** (absolute): the key stays, the value is pushed above it. Each table of
+** the chain and its metatable stay on the stack until the value is found,
+** then go with one lua_settop: ~10 API calls a look-up of a missing hook
+** (two tables), where popping as it went took ~16. */
+static int getfield_at(lua_State *L, int idx, int key) {
+  int base = lua_gettop(L);
+  int t = idx;                                 /* the table read now */
+  /* three slots a level; a stack too full for them takes the protected
+  ** path, which needs three in all (as before) */
+  if (!lua_checkstack(L, 3 * FAST_INDEX_LEVELS + 1)) return safe_getfield_at(L, idx, key);
   for (int level = 0; level < FAST_INDEX_LEVELS; level++) {
-    lua_pushstring(L, key);
-    if (lua_rawget(L, -2) != LUA_TNIL) {       /* t v */
-      lua_copy(L, -1, -2);
-      lua_pop(L, 1);
-      return LUA_OK;
-    }
-    lua_pop(L, 1);                             /* t */
-    if (!lua_getmetatable(L, -1)) {            /* no metatable: nil */
-      lua_pushnil(L);
-      lua_copy(L, -1, -2);
-      lua_pop(L, 1);
-      return LUA_OK;
-    }
-    lua_pushstring(L, "__index");              /* t mt "__index" */
-    int h = lua_rawget(L, -2);                 /* t mt h */
-    lua_copy(L, -1, -3);
-    lua_pop(L, 2);                             /* h */
-    if (h == LUA_TNIL) return LUA_OK;          /* no __index: nil */
-    if (h != LUA_TTABLE) break;                /* a function (or worse): call it, protected */
+    lua_pushvalue(L, key);
+    if (lua_rawget(L, t) != LUA_TNIL) goto answered;  /* ... v */
+    if (!lua_getmetatable(L, t)) goto answered;      /* no metatable: the nil */
+    /* "__index" by a literal's address: Lua's string cache finds it
+    ** without hashing it (luaS_new) */
+    lua_pushliteral(L, "__index");             /* ... nil mt "__index" */
+    int h = lua_rawget(L, -2);                 /* ... nil mt h */
+    if (h == LUA_TNIL) goto answered;          /* no __index: nil */
+    if (h != LUA_TTABLE) break;                /* a function (or worse) */
+    t = lua_gettop(L);
   }
-  lua_pop(L, 1);
-  return navlua_safe_getfield(L, idx, key);
+  /* an __index function, or a chain longer than this: ask Lua, protected */
+  lua_settop(L, base);
+  return safe_getfield_at(L, idx, key);
+answered:
+  lua_copy(L, -1, base + 1);                   /* the value (or nil) */
+  lua_settop(L, base + 1);
+  return LUA_OK;
+}
+
+int navlua_getfield_fast(lua_State *L, int idx, const char *key) {
+  lua_pushstring(L, key);
+  int status = getfield_at(L, idx, lua_gettop(L));
+  lua_remove(L, -2);                           /* the key */
+  return status;
+}
+
+/* Pushes the string kept at registry[ref], or `name` when a script has
+** put something else there (debug.getregistry()). */
+static void push_key(lua_State *L, lua_Integer ref, const char *name) {
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    lua_pushstring(L, name);
+  }
+}
+
+int navlua_ref_getfield(lua_State *L, int idx, lua_Integer key, const char *name) {
+  push_key(L, key, name);
+  int status = getfield_at(L, idx, lua_gettop(L));
+  lua_remove(L, -2);                           /* the key */
+  return status;
+}
+
+int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, const char *name) {
+  idx = lua_absindex(L, idx);
+  push_key(L, key, name);
+  return lua_rawget(L, idx);
 }
 
 int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i) {
@@ -204,10 +246,7 @@ void navlua_push_gesture(lua_State *L, double lx, double ly, double tx, double t
 
 void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key, const char *name) {
   idx = lua_absindex(L, idx);
-  if (lua_rawgeti(L, LUA_REGISTRYINDEX, key) != LUA_TSTRING) {
-    lua_pop(L, 1);
-    lua_pushstring(L, name);
-  }
+  push_key(L, key, name);
   lua_rotate(L, -2, 1);
   lua_rawset(L, idx);
 }

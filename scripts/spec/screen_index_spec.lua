@@ -109,6 +109,27 @@ describe("navlua's registry entries rewritten by a script", function()
     assert.are.equal("A", nav.top.title)
   end)
 
+  it("leave a screen's fields and hooks read by their names", function()
+    -- the screen keys' references are made by the first screen
+    navlua.screen{ title = "first" }
+    local keys = { title = true, will_appear = true, did_appear = true, will_disappear = true,
+                   navigation_bar_hidden = true, pop_disabled = true, back_button = true }
+    local r = debug.getregistry()
+    local found = refs(function(v) return keys[v] end)
+    assert.truthy(#found >= 7)
+    for i, k in ipairs(found) do r[k] = (i % 2 == 0) and 0 / 0 or {} end
+    local seen = {}
+    local b = navlua.screen{ title = "B", navigation_bar_hidden = true,
+                             will_appear = function(self) seen[#seen + 1] = self.title end }
+    local nav = navlua.navigation{ root = navlua.screen{ title = "A" } }
+    nav:push(b)
+    navlua.settle()
+    assert.are.same({ "B" }, seen)
+    assert.is_true(nav.bar_hidden)
+    assert.are.equal("B", nav.top.title)
+    assert.is_false(pcall(navlua.screen, { title = "C", will_appear = 3 }))
+  end)
+  -- last: it leaves the state's screen tables unreachable for the rest of the file
   it("leave a screen that lost its table without a crash", function()
     local s = navlua.screen{ title = "A" }
     local r = debug.getregistry()
@@ -124,5 +145,10 @@ describe("navlua's registry entries rewritten by a script", function()
     local nav = navlua.navigation{ root = s }
     navlua.tick(2)
     assert.are.equal(1, nav.count)
+    -- a field of a screen whose table is gone reads nil (navigation_bar_hidden
+    -- read what lay on the Lua stack: "must be a boolean (got a table)")
+    local ok, err = pcall(nav.push, nav, navlua.screen{ title = "C" }, { animated = false })
+    assert.is_true(ok, err)
+    assert.are.equal(2, nav.count)
   end)
 end)

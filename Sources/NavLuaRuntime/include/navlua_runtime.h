@@ -281,6 +281,16 @@ NAVLUA_API void navlua_push_gesture(lua_State *L, double lx, double ly, double t
 ** script rewrote the registry), so that lua_rawset cannot raise. */
 NAVLUA_API void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key, const char *name);
 
+/* navlua_getfield_fast with the key kept by registry reference (Bridge's
+** ScreenKey) instead of a C string hashed each time; `name` when the
+** reference no longer holds a string. */
+NAVLUA_API int navlua_ref_getfield(lua_State *L, int idx, lua_Integer key, const char *name);
+
+/* Pushes t[registry[key]], raw, t at `idx`, and returns its type: the key
+** kept by registry reference, `name` when it no longer holds a string.
+** Cannot raise (a raw get of any key). */
+NAVLUA_API int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, const char *name);
+
 /* Pushes registry[ref][i], raw; nil (and LUA_TNIL) when registry[ref] is
 ** not a table (a script rewrote the registry). Returns its type. */
 NAVLUA_API int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i);

@@ -1,0 +1,86 @@
+import NavLuaRuntime
+import NavLuaEngine
+
+/// The keys navlua reads from a screen table: its fields and its hooks,
+/// kept as Lua strings by registry reference (Bridge.screenKeyRefs). A
+/// look-up pushes its key with one lua_rawgeti, where a name pushed from a
+/// Swift string was hashed and interned each time: an undefined hook's
+/// look-up (eight a push and pop) cost ~1,260 instructions, ~450 this way.
+enum ScreenKey: Int, CaseIterable {
+    case title, back_button, pop_disabled, navigation_bar_hidden, max_initial_distance
+    case enabled, allow_drag_back, will_go_back, pop_gesture_did_end
+    case will_appear, did_appear, will_disappear, did_disappear
+
+    /// The key as Lua sees it (a literal, NUL-terminated).
+    var name: StaticString {
+        switch self {
+        case .title: return "title"
+        case .back_button: return "back_button"
+        case .pop_disabled: return "pop_disabled"
+        case .navigation_bar_hidden: return "navigation_bar_hidden"
+        case .max_initial_distance: return "max_initial_distance"
+        case .enabled: return "enabled"
+        case .allow_drag_back: return "allow_drag_back"
+        case .will_go_back: return "will_go_back"
+        case .pop_gesture_did_end: return "pop_gesture_did_end"
+        case .will_appear: return "will_appear"
+        case .did_appear: return "did_appear"
+        case .will_disappear: return "will_disappear"
+        case .did_disappear: return "did_disappear"
+        }
+    }
+
+    init(_ hook: Hook) {
+        switch hook {
+        case .enabled: self = .enabled
+        case .allow_drag_back: self = .allow_drag_back
+        case .will_go_back: self = .will_go_back
+        case .pop_gesture_did_end: self = .pop_gesture_did_end
+        case .will_appear: self = .will_appear
+        case .did_appear: self = .did_appear
+        case .will_disappear: self = .will_disappear
+        case .did_disappear: self = .did_disappear
+        }
+    }
+
+    /// The key of a field the engine asks for by name (nil: not one of
+    /// these, read by its name).
+    init?(field: String) {
+        switch field {
+        case "title": self = .title
+        case "back_button": self = .back_button
+        case "pop_disabled": self = .pop_disabled
+        case "navigation_bar_hidden": self = .navigation_bar_hidden
+        case "max_initial_distance": self = .max_initial_distance
+        default: return nil
+        }
+    }
+
+    fileprivate var cName: UnsafePointer<CChar> {
+        UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+}
+
+extension Bridge {
+    /// The registry reference of a key's string, the references made on
+    /// first use (a state that makes no screen does not pay for them).
+    func ref(_ key: ScreenKey) -> lua_Integer {
+        if screenKeyRefs.isEmpty { makeScreenKeyRefs() }
+        return lua_Integer(screenKeyRefs[key.rawValue])
+    }
+}
+
+extension Lua {
+    /// Pushes t[key], raw, t at `table`, and returns its type. Cannot raise.
+    @discardableResult
+    func rawGet(_ table: Int32, _ key: ScreenKey, _ b: Bridge) -> Int32 {
+        navlua_ref_rawgetfield(L, table, b.ref(key), key.cName)
+    }
+
+    /// navlua_getfield_fast of key: t[key] with __index tables followed,
+    /// t at the absolute index `table`; LUA_OK, or an error status with
+    /// the message pushed.
+    func getField(_ table: Int32, _ key: ScreenKey, _ b: Bridge) -> Int32 {
+        navlua_ref_getfield(L, table, b.ref(key), key.cName)
+    }
+}
