@@ -63,13 +63,7 @@ public final class Bridge {
     /// life, like a cache (as tableKeyRefs).
     private(set) var screenKeyRefs: [Int] = []
 
-    func makeScreenKeyRefs() {
-        let lua = Lua(L)
-        screenKeyRefs = ScreenKey.allCases.map { key in
-            lua.push(String(describing: key.name))
-            return Int(luaL_ref(L, navlua_registryindex()))
-        }
-    }
+    func makeScreenKeyRefs() { screenKeyRefs = references(to: ScreenKey.allCases.map(\.name)) }
 
     /// The TableKey strings, by registry reference, in TableKey's order:
     /// made by the first nav:visual() (a script that never calls it does
@@ -79,10 +73,13 @@ public final class Bridge {
     /// at run time from its mangled name, ~3,000 instructions of every start.)
     private(set) var tableKeyRefs: [Int] = []
 
-    func makeTableKeyRefs() {
+    func makeTableKeyRefs() { tableKeyRefs = references(to: TableKey.allCases.map(\.name)) }
+
+    /// A registry reference to each name's Lua string.
+    private func references(to names: [StaticString]) -> [Int] {
         let lua = Lua(L)
-        tableKeyRefs = TableKey.allCases.map { key in
-            lua.push(String(describing: key.name))
+        return names.map { name in
+            lua.push(String(describing: name))
             return Int(luaL_ref(L, navlua_registryindex()))
         }
     }
