@@ -102,13 +102,6 @@ static int safe_getfield_at(lua_State *L, int idx, int key) {
   return navlua_pcall(L, 2, 1, 0);
 }
 
-int navlua_safe_getfield(lua_State *L, int idx, const char *key) {
-  lua_pushstring(L, key);
-  int status = safe_getfield_at(L, idx, lua_gettop(L));
-  lua_remove(L, -2);                           /* the key */
-  return status;
-}
-
 /* Deeper chains than this go to the protected get (Lua follows 2,000). */
 #define FAST_INDEX_LEVELS 8
 

@@ -251,16 +251,13 @@ NAVLUA_API void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f);
 ** limit, since an error there is caught by this very call. */
 NAVLUA_API int navlua_pcall(lua_State *L, int nargs, int nres, int msgh);
 
-/* t[k] with metamethods, protected: pushes the value (LUA_OK) or an error
-** message. `idx` must be an absolute index. */
-NAVLUA_API int navlua_safe_getfield(lua_State *L, int idx, const char *key);
-
-/* navlua_safe_getfield for a table, done without a call where it can be:
+/* t[k] with metamethods, protected (pushes the value, LUA_OK, or an error
+** message), done without a call where it can be:
 ** the table, then each table of a chain of __index tables, read raw (what
 ** lua_gettable does there, which calls no metamethod and cannot raise; as
 ** on the protected path, pushing the key may step the collector, which can
 ** run a __gc finalizer, whose errors Lua turns into warnings); an __index of
-** any other kind (a function) goes to navlua_safe_getfield. The same
+** any other kind (a function) goes to the protected t[k]. The same
 ** results, ~4x cheaper than the protected call. `idx` must be absolute
 ** and hold a table. */
 NAVLUA_API int navlua_getfield_fast(lua_State *L, int idx, const char *key);
