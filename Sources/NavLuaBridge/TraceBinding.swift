@@ -16,15 +16,15 @@ enum TraceBinding {
         lua.rawSet(-2, "frame")
         lua.push(event.kind.rawValue)
         lua.rawSet(-2, "kind")
-        for (name, value) in event.fields {
-            switch value {
+        for field in event.fields {
+            switch field.value {
             case .number(let d): lua.push(d)
             case .int(let i): lua.push(i)
             case .string(let s): lua.push(s)
             case .bool(let b): lua.push(b)
             case .point(let p): GestureTable.pushPoint(p, lua)
             }
-            lua.rawSet(-2, name)
+            lua.rawSet(-2, field.name)
         }
     }
 

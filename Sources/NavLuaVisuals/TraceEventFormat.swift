@@ -72,8 +72,8 @@ public enum TraceEventFormat {
         for event in events {
             var pairs: [(String, String)] = [("t", JSONText.seconds(event.nanos)), ("frame", String(event.frame)),
                                              ("kind", JSONText.string(event.kind.rawValue))]
-            for (name, value) in event.fields where !["t", "frame", "kind"].contains(name) {
-                pairs.append((name, JSONText.value(value)))
+            for field in event.fields where !["t", "frame", "kind"].contains(field.name) {
+                pairs.append((field.name, JSONText.value(field.value)))
             }
             text += JSONText.object(pairs) + "\n"
         }
@@ -194,7 +194,7 @@ public enum TraceEventFormat {
     }
 
     static func args(_ e: TraceEvent) -> [(String, String)] {
-        [("frame", String(e.frame))] + e.fields.map { ($0.0, JSONText.value($0.1)) }
+        [("frame", String(e.frame))] + e.fields.map { ($0.name, JSONText.value($0.value)) }
     }
 
     static func json(_ e: TraceEvent, tid: Int, name: String, end: SpanEnd) -> String {

@@ -48,8 +48,8 @@ final class DecimalTextTests: XCTestCase {
 
     func testAnEventsTextIsItsFieldsInOrder() {
         let e = TraceEvent(nanos: 16_666_667, frame: 1, kind: .gesture, fields: [
-            ("screen", .string("Detail two")), ("x", .number(-0.0004)), ("n", .int(-3)),
-            ("ok", .bool(false)), ("at", .point(Point(12.5, -1))), ("name", .string("plain")),
+            .string("screen", "Detail two"), .number("x", -0.0004), .int("n", -3),
+            .bool("ok", false), .point("at", Point(12.5, -1)), .string("name", "plain"),
         ])
         XCTAssertEqual(e.fieldsText, #"screen="Detail two" x=0 n=-3 ok=false at=(12.5,-1) name=plain"#)
         XCTAssertEqual(e.text, "0.016667 #1 gesture " + e.fieldsText)

@@ -83,11 +83,11 @@ final class ReplayTests: XCTestCase {
 
     func testARefusedSheetPullIsExplainedOnceAtItsEnd() {
         let began = TraceEvent(nanos: 1, frame: 1, kind: .sheet,
-                               fields: [("phase", .string("began")), ("refused_by", .string("modal_in_presentation"))])
+                               fields: [.string("phase", "began"), .string("refused_by", "modal_in_presentation")])
         let ended = TraceEvent(nanos: 2, frame: 2, kind: .sheet,
-                               fields: [("phase", .string("ended")), ("refused_by", .string("modal_in_presentation")),
-                                        ("dismiss", .bool(false))])
-        let stayed = TraceEvent(nanos: 3, frame: 3, kind: .sheet, fields: [("phase", .string("ended")), ("dismiss", .bool(false))])
+                               fields: [.string("phase", "ended"), .string("refused_by", "modal_in_presentation"),
+                                        .bool("dismiss", false)])
+        let stayed = TraceEvent(nanos: 3, frame: 3, kind: .sheet, fields: [.string("phase", "ended"), .bool("dismiss", false)])
         XCTAssertNil(ReplayData.why(began))
         XCTAssertEqual(ReplayData.why(ended), RefusalWords.words(for: "modal_in_presentation"))
         XCTAssertNil(ReplayData.why(stayed))

@@ -6,7 +6,21 @@ import XCTest
 /// rule 1, §10.4 rule 1).
 final class TraceTests: XCTestCase {
     func event(_ title: String) -> TraceEvent {
-        TraceEvent(nanos: 0, frame: 0, kind: .push, fields: [("screen", .string(title))])
+        TraceEvent(nanos: 0, frame: 0, kind: .push, fields: [.string("screen", title)])
+    }
+
+    func testAFieldIsItsNameAndValue() {
+        let e = TraceEvent(nanos: 0, frame: 2, kind: .pop, fields: [
+            .int("nav", 1), .string("screen", "B two"), .bool("animated", true),
+            .number("x", 1.25), .point("at", Point(1, 2)),
+        ])
+        XCTAssertEqual(e.fields.map(\.name), ["nav", "screen", "animated", "x", "at"])
+        XCTAssertEqual(e["screen"], .string("B two"))
+        XCTAssertNil(e["scree"])
+        XCTAssertEqual(e.fields[0], TraceField("nav", .int(1)))
+        XCTAssertNotEqual(e.fields[0], TraceField("id", .int(1)))
+        XCTAssertNotEqual(e.fields[0], TraceField("nav", .int(2)))
+        XCTAssertEqual(e.text, "0 #2 pop nav=1 screen=\"B two\" animated=true x=1.25 at=(1,2)")
     }
 
     func testAnEventCostsItsLongStringsInFull() {

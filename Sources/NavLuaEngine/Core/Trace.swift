@@ -7,6 +7,39 @@ public enum TraceValue: Equatable, Sendable {
     case point(Point)
 }
 
+/// One field of a trace event: its name and its value, written at the
+/// call site as `[.int("nav", id), .string("screen", title)]`.
+///
+/// A struct, and the call site's array literal becomes the event's list:
+/// as `(String, TraceValue)` tuples the fields were destroyed through the
+/// runtime's generic tuple witness (~150 instructions a field), and the
+/// dictionary literal they were written in was a second array. The name is
+/// a literal of the engine's (StaticString): nothing to retain or release.
+public struct TraceField: Equatable, Sendable {
+    public let staticName: StaticString
+    public let value: TraceValue
+
+    public var name: String { staticName.description }
+
+    public init(_ name: StaticString, _ value: TraceValue) {
+        staticName = name
+        self.value = value
+    }
+
+    public static func number(_ name: StaticString, _ v: Double) -> TraceField { TraceField(name, .number(v)) }
+    public static func int(_ name: StaticString, _ v: Int) -> TraceField { TraceField(name, .int(v)) }
+    public static func string(_ name: StaticString, _ v: String) -> TraceField { TraceField(name, .string(v)) }
+    public static func bool(_ name: StaticString, _ v: Bool) -> TraceField { TraceField(name, .bool(v)) }
+    public static func point(_ name: StaticString, _ v: Point) -> TraceField { TraceField(name, .point(v)) }
+
+    public static func == (a: TraceField, b: TraceField) -> Bool { a.name == b.name && a.value == b.value }
+
+    /// The name's UTF-8, without making a String of it.
+    func appendName(to b: inout [UInt8]) {
+        staticName.withUTF8Buffer { b.append(contentsOf: $0) }
+    }
+}
+
 /// One thing that happened, stamped with the frame and its time.
 public struct TraceEvent: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
@@ -19,12 +52,19 @@ public struct TraceEvent: Sendable {
     public let frame: Int
     public let kind: Kind
     /// Fields in the order they were recorded, so printing is stable.
-    public let fields: [(String, TraceValue)]
+    public let fields: [TraceField]
+
+    public init(nanos: Int, frame: Int, kind: Kind, fields: [TraceField]) {
+        self.nanos = nanos
+        self.frame = frame
+        self.kind = kind
+        self.fields = fields
+    }
 
     public var seconds: Double { Double(nanos) / 1e9 }
 
     public subscript(name: String) -> TraceValue? {
-        fields.first(where: { $0.0 == name })?.1
+        fields.first(where: { $0.name == name })?.value
     }
 
     /// One line, the same bytes for the same event on every run:
@@ -54,11 +94,11 @@ public struct TraceEvent: Sendable {
 
     /// `fieldsText`'s bytes, written into `b`.
     package func appendFields(to b: inout [UInt8]) {
-        for (i, (name, value)) in fields.enumerated() {
+        for (i, field) in fields.enumerated() {
             if i > 0 { b.append(UInt8(ascii: " ")) }
-            b.append(contentsOf: name.utf8)
+            field.appendName(to: &b)
             b.append(UInt8(ascii: "="))
-            TraceEvent.append(value, to: &b)
+            TraceEvent.append(field.value, to: &b)
         }
     }
 
@@ -118,7 +158,7 @@ extension TraceEvent {
     var retainedBytes: Int {
         var n = 64 + 32 + 40 * fields.count   // the event's slot, the array's header, the fields
         for field in fields {
-            if case .string(let s) = field.1 {
+            if case .string(let s) = field.value {
                 let count = s.utf8.count
                 if count > 15 { n += 32 + count }
             }

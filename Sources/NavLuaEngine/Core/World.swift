@@ -153,7 +153,7 @@ public final class World {
     /// Records a failure of user code; the driving call will throw the first.
     func fail(_ error: NavError) {
         if failure == nil { failure = error }
-        record(.error, ["message": .string(error.message)])
+        record(.error, [.string("message", error.message)])
     }
 
     /// Makes a navigation showing `root`; `prepare` runs before the root
@@ -204,8 +204,8 @@ public final class World {
         hookDepth -= 1
         guard case .value(let value) = result else { return .undefined }
         if recordIt {
-            record(.hook, ["name": .string(hook.rawValue), "screen": .string(screen.title),
-                           "result": value.map { .bool($0) } ?? .string("nil")])
+            record(.hook, [.string("name", hook.rawValue), .string("screen", screen.title),
+                           TraceField("result", value.map { .bool($0) } ?? .string("nil"))])
         }
         return .value(value)
     }
@@ -227,8 +227,8 @@ public final class World {
         }
         hookDepth -= 1
         guard case .value(let value) = result else { return .undefined }
-        record(.hook, ["name": .string(method.rawValue), "nav": .int(nav.id),
-                       "result": value.map { .bool($0) } ?? .string("nil")])
+        record(.hook, [.string("name", method.rawValue), .int("nav", nav.id),
+                       TraceField("result", value.map { .bool($0) } ?? .string("nil"))])
         return .value(value)
     }
 
@@ -249,17 +249,17 @@ public final class World {
     }
 
     /// Records a pitfall; the first of each kind is kept for failure messages.
-    func pitfall(_ p: Pitfall, _ nav: NavigationController, screen: Screen?, _ extra: [(String, TraceValue)] = []) {
+    func pitfall(_ p: Pitfall, _ nav: NavigationController, screen: Screen?, _ extra: [TraceField] = []) {
         let delegate = nav.options.gestureDelegate
         if !pitfalls.contains(p) {
             pitfalls.append(p)
             pitfallLines.append(p.line(delegate))
         }
-        var fields: [(String, TraceValue)] = [("name", .string(p.rawValue)), ("nav", .int(nav.id))]
-        if let s = screen { fields.append(("screen", .string(s.title))) }
-        fields += extra
-        fields.append(("fix", .string(p.fix(delegate))))
-        recordFields(.pitfall, fields)
+        var fields: [TraceField] = [.string("name", p.rawValue), .int("nav", nav.id)]
+        if let s = screen { fields.append(.string("screen", s.title)) }
+        fields.append(contentsOf: extra)
+        fields.append(.string("fix", p.fix(delegate)))
+        record(.pitfall, fields)
     }
 
     /// Reads what user code provides (a screen's field, a scroll view's
@@ -271,24 +271,11 @@ public final class World {
         }
     }
 
-    /// Adds an event to the trace and tells its subscribers.
-    func record(_ kind: TraceEvent.Kind, _ fields: TraceFields) {
-        recordFields(kind, fields.list)
-    }
-
-    /// An event's fields as the call site writes them, a dictionary literal
-    /// (`["nav": .int(id)]`), kept in their order: the literal's own list
-    /// becomes the event's, where KeyValuePairs needed a copy.
-    struct TraceFields: ExpressibleByDictionaryLiteral {
-        let list: [(String, TraceValue)]
-        init(dictionaryLiteral elements: (String, TraceValue)...) { list = elements }
-    }
-
-    /// `record` with the fields as a list. A subscriber's failure is kept
-    /// but not recorded (that would tell the subscribers again); outside a
-    /// driving call (a call queued while a transition runs) the next
-    /// driving call throws it.
-    func recordFields(_ kind: TraceEvent.Kind, _ fields: [(String, TraceValue)]) {
+    /// Adds an event to the trace and tells its subscribers. A subscriber's
+    /// failure is kept but not recorded (that would tell the subscribers
+    /// again); outside a driving call (a call queued while a transition
+    /// runs) the next driving call throws it.
+    func record(_ kind: TraceEvent.Kind, _ fields: [TraceField]) {
         let event = TraceEvent(nanos: now, frame: clock.frame, kind: kind, fields: fields)
         let subscribers = trace.append(event)
         for subscriber in subscribers {
@@ -304,9 +291,9 @@ public final class World {
     /// (navlua.background()): the one way out of a root freeze.
     public func backgroundAndForeground() throws(NavError) {
         try drive { () throws(NavError) in
-            record(.app, ["phase": .string("background")])
+            record(.app, [.string("phase", "background")])
             for nav in navigations { nav.recoverFromFreeze() }
-            record(.app, ["phase": .string("foreground")])
+            record(.app, [.string("phase", "foreground")])
         }
     }
 

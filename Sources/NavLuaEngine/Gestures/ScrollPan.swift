@@ -139,8 +139,8 @@ package final class ScrollPan {
                 } else {
                     view.page = target
                 }
-                world.record(.scroll, ["view": .int(view.id), "page": .int(view.page),
-                                       "offset": .number(view.offset)])
+                world.record(.scroll, [.int("view", view.id), .int("page", view.page),
+                                       .number("offset", view.offset)])
             },
             abandoned: { [self] in
                 view.snapAnimation = nil
@@ -151,12 +151,12 @@ package final class ScrollPan {
     /// `offset_y` only for a view that scrolls vertically, so that the
     /// trace of a horizontal one reads as before.
     private func record(_ state: GestureState) {
-        var fields: [(String, TraceValue)] = [
-            ("recognizer", .string(Recognizer.scroll.rawValue)), ("state", .string(state.rawValue)),
-            ("view", .int(view.id)), ("offset", .number(view.offset)),
+        var fields: [TraceField] = [
+            .string("recognizer", Recognizer.scroll.rawValue), .string("state", state.rawValue),
+            .int("view", view.id), .number("offset", view.offset),
         ]
-        if view.canScrollVertically { fields.append(("offset_y", .number(view.offsetY))) }
-        world.recordFields(.gesture, fields)
+        if view.canScrollVertically { fields.append(.number("offset_y", view.offsetY)) }
+        world.record(.gesture, fields)
     }
 }
 

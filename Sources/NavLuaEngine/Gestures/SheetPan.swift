@@ -159,12 +159,12 @@ final class SheetPan {
     }
 
     private func record(_ phase: String, dismiss: Bool? = nil) {
-        var fields: [(String, TraceValue)] = [("nav", .int(nav.id)), ("phase", .string(phase)),
-                                              ("y", .number(nav.presentationY))]
-        if let d = nav.presentation?.detent { fields.append(("detent", .string(NavigationController.describeDetent(d)))) }
-        if let r = refusedBy { fields.append(("refused_by", .string(r))) }
-        if let d = dismiss { fields.append(("dismiss", .bool(d))) }
-        world.recordFields(.sheet, fields)
+        var fields: [TraceField] = [.int("nav", nav.id), .string("phase", phase),
+                                   .number("y", nav.presentationY)]
+        if let d = nav.presentation?.detent { fields.append(.string("detent", NavigationController.describeDetent(d))) }
+        if let r = refusedBy { fields.append(.string("refused_by", r)) }
+        if let d = dismiss { fields.append(.bool("dismiss", d)) }
+        world.record(.sheet, fields)
     }
 }
 

@@ -92,8 +92,8 @@ extension World {
 
     private func deliver(_ point: Point, _ phase: Touch.Phase, to touch: Touch) {
         touch.location = point
-        record(.touch, ["id": .int(touch.id), "phase": .string(phase.rawValue),
-                        "x": .number(point.x), "y": .number(point.y)])
+        record(.touch, [.int("id", touch.id), .string("phase", phase.rawValue),
+                        .number("x", point.x), .number("y", point.y)])
         switch phase {
         case .began:
             touchBegan(touch, at: point)
@@ -208,13 +208,13 @@ extension World {
         func list(_ entries: [GestureArena.Entry]) -> String {
             entries.map { $0.member.name + "=" + $0.reason }.joined(separator: ",")
         }
-        var fields: [(String, TraceValue)] = [
-            ("nav", .int(nav.id)), ("rule", .string(nav.options.arbitration.rawValue)),
-            ("winner", .string(outcome.holder?.name ?? "none")),
+        var fields: [TraceField] = [
+            .int("nav", nav.id), .string("rule", nav.options.arbitration.rawValue),
+            .string("winner", outcome.holder?.name ?? "none"),
         ]
-        if !outcome.joined.isEmpty { fields.append(("joined", .string(list(outcome.joined)))) }
-        if !outcome.lost.isEmpty { fields.append(("lost", .string(list(outcome.lost)))) }
-        recordFields(.arena, fields)
+        if !outcome.joined.isEmpty { fields.append(.string("joined", list(outcome.joined))) }
+        if !outcome.lost.isEmpty { fields.append(.string("lost", list(outcome.lost))) }
+        record(.arena, fields)
     }
 
     /// Lifts a touch after a failure: its gestures cancel, its remaining
@@ -226,7 +226,7 @@ extension World {
         touch.pop?.lifted(cancelled: true)
         touch.scroll?.lifted(velocity: .zero)
         touch.sheet?.lifted(velocity: .zero, cancelled: true)
-        record(.touch, ["id": .int(touch.id), "phase": .string("released"),
-                        "x": .number(touch.location.x), "y": .number(touch.location.y)])
+        record(.touch, [.int("id", touch.id), .string("phase", "released"),
+                        .number("x", touch.location.x), .number("y", touch.location.y)])
     }
 }

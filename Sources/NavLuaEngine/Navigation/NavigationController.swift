@@ -172,16 +172,16 @@ public final class NavigationController: NavigationFacts {
     }
 
     func recordBegin(_ transition: Transition) {
-        world.record(.transition, ["nav": .int(id), "phase": .string("begin"),
-                                   "what": .string(transition.kind.rawValue),
-                                   "screen": .string(transition.top.title)])
+        world.record(.transition, [.int("nav", id), .string("phase", "begin"),
+                                   .string("what", transition.kind.rawValue),
+                                   .string("screen", transition.top.title)])
     }
 
     func end(_ transition: Transition, finished: Bool) {
         if self.transition === transition { self.transition = nil }
-        world.record(.transition, ["nav": .int(id), "phase": .string(finished ? "finish" : "cancel"),
-                                   "what": .string(transition.kind.rawValue),
-                                   "screen": .string(transition.top.title)])
+        world.record(.transition, [.int("nav", id), .string("phase", finished ? "finish" : "cancel"),
+                                   .string("what", transition.kind.rawValue),
+                                   .string("screen", transition.top.title)])
         coordinatorEnded(transition, finished: finished)
     }
 

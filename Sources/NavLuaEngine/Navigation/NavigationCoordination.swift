@@ -22,8 +22,8 @@ extension NavigationController {
         if let delegate = delegate {
             world.callUserCode {
                 guard try delegate.call(method, self, screen, animated: animated) else { return }
-                world.record(.delegate, ["nav": .int(id), "name": .string(method.rawValue),
-                                         "screen": .string(screen.title), "animated": .bool(animated)])
+                world.record(.delegate, [.int("nav", id), .string("name", method.rawValue),
+                                         .string("screen", screen.title), .bool("animated", animated)])
             }
         }
         if method == .did_show { checkLeakedSwitch(screen) }
@@ -85,9 +85,9 @@ extension NavigationController {
     }
 
     private func recordCoordinator(_ callback: String, _ ctx: TransitionContext) {
-        world.record(.coordinator, ["nav": .int(id), "callback": .string(callback),
-                                    "cancelled": .bool(ctx.isCancelled),
-                                    "percent_complete": .number(ctx.percentComplete)])
+        world.record(.coordinator, [.int("nav", id), .string("callback", callback),
+                                    .bool("cancelled", ctx.isCancelled),
+                                    .number("percent_complete", ctx.percentComplete)])
     }
 }
 

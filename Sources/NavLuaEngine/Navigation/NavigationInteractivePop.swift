@@ -37,9 +37,9 @@ extension NavigationController {
             lifecycle(.did_disappear, tr.top, animated: true)
             lifecycle(.did_appear, screens[screens.count - 2], animated: true)
             dropFromStack(keeping: screens.count - 1)
-            world.record(.pop, ["nav": .int(id), "screen": .string(tr.top.title),
-                                "to": .string(top?.title ?? ""), "animated": .bool(true),
-                                "interactive": .bool(true)])
+            world.record(.pop, [.int("nav", id), .string("screen", tr.top.title),
+                                .string("to", top?.title ?? ""), .bool("animated", true),
+                                .bool("interactive", true)])
             if let shown = top { show(.did_show, shown, animated: true) }
         }
     }
@@ -66,9 +66,9 @@ extension NavigationController {
         let tr = Transition(kind: .interactivePop, top: root, below: nil)
         begin(tr)
         world.pitfall(.rootFreeze, self, screen: root,
-                      [("why", .string(options.gestureDelegate.custom == nil
+                      [.string("why", options.gestureDelegate.custom == nil
                         ? "the gesture delegate was cleared (false): nothing refused at the root"
-                        : "the gesture delegate let the pop begin with one screen"))])
+                        : "the gesture delegate let the pop begin with one screen")])
     }
 
     /// The recovery rule (manual §6.3): the app went to the background and

@@ -85,8 +85,8 @@ extension NavigationController {
         world.cancelAnimation(running)
         let pushed = tr.top
         dropFromStack(keeping: screens.count - 1)
-        world.record(.pop, ["nav": .int(id), "screen": .string(pushed.title), "to": .string(below.title),
-                            "animated": .bool(true), "reversed": .bool(true)])
+        world.record(.pop, [.int("nav", id), .string("screen", pushed.title), .string("to", below.title),
+                            .bool("animated", true), .bool("reversed", true)])
         lifecycle(.will_disappear, pushed, animated: true)
         lifecycle(.will_appear, below, animated: true)
         show(.will_show, below, animated: true)

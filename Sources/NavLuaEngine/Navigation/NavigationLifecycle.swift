@@ -9,8 +9,8 @@ extension NavigationController {
             if hook == .will_appear { applyBar(of: screen, animated: false) }
             return
         }
-        world.record(.lifecycle, ["nav": .int(id), "name": .string(hook.rawValue),
-                                  "screen": .string(screen.title), "animated": .bool(animated)])
+        world.record(.lifecycle, [.int("nav", id), .string("name", hook.rawValue),
+                                  .string("screen", screen.title), .bool("animated", animated)])
         // An animated will_appear comes just before its transition begins:
         // a bar change made in it (FD's or the app's own) rides that
         // transition; by did_appear no transition took it (a cancel's).
@@ -29,7 +29,7 @@ extension NavigationController {
     func checkLeakedSwitch(_ screen: Screen) {
         guard !options.popGesture, !leakReported, let by = popGestureOffBy, by !== screen else { return }
         leakReported = true
-        world.pitfall(.popGestureLeaked, self, screen: screen, [("turned_off_by", .string(by.title))])
+        world.pitfall(.popGestureLeaked, self, screen: screen, [.string("turned_off_by", by.title)])
     }
 
     /// FD: the appearing screen's preference applies at its will_appear.
@@ -58,10 +58,10 @@ extension NavigationController {
             barHiddenBeforeChange = nil
         }
         barHidden = hidden
-        var fields: [(String, TraceValue)] = [("nav", .int(id)), ("hidden", .bool(hidden))]
-        if let screen = screen { fields.append(("screen", .string(screen.title))) }
-        fields.append(("animated", .bool(animated)))
-        world.recordFields(.bar, fields)
+        var fields: [TraceField] = [.int("nav", id), .bool("hidden", hidden)]
+        if let screen = screen { fields.append(.string("screen", screen.title)) }
+        fields.append(.bool("animated", animated))
+        world.record(.bar, fields)
     }
 
     /// FD issue #55: after a cancelled interactive pop, and after the top
@@ -75,6 +75,6 @@ extension NavigationController {
         guard barHidden != tr.barHiddenWhenBegan,
               let wanted = world.read({ try tr.top.source.flag("navigation_bar_hidden") }),
               wanted != barHidden else { return }
-        world.pitfall(.barAfterCancel, self, screen: tr.top, [("below", .string(below.title))])
+        world.pitfall(.barAfterCancel, self, screen: tr.top, [.string("below", below.title)])
     }
 }

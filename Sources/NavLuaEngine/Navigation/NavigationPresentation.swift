@@ -43,13 +43,13 @@ extension NavigationController {
         presentation = PresentationState(style: request.style, detents: request.detents,
                                          selected: request.selected, presenting: presenting)
         let animated = request.animated
-        var fields: [(String, TraceValue)] = [("nav", .int(id)), ("animated", .bool(animated)),
-                                              ("interactive", .bool(false))]
+        var fields: [TraceField] = [.int("nav", id), .bool("animated", animated),
+                                   .bool("interactive", false)]
         if request.style.isSheet {
-            fields.append(("style", .string(request.style.rawValue)))
-            fields.append(("detent", .string(Self.describeDetent(request.detents[request.selected]))))
+            fields.append(.string("style", request.style.rawValue))
+            fields.append(.string("detent", Self.describeDetent(request.detents[request.selected])))
         }
-        world.recordFields(.present, fields)
+        world.record(.present, fields)
         // a navigation that a full-screen present covered comes on top again
         let appears = !onScreen || isCovered
         isCovered = false
@@ -69,7 +69,7 @@ extension NavigationController {
     /// `nav:dismiss`, QD's back at the root: no presentation delegate calls
     /// (UIKit sends none for a programmatic dismissal).
     func startDismissing(top: Screen, animated: Bool) {
-        world.record(.dismiss, ["nav": .int(id), "animated": .bool(animated), "interactive": .bool(false)])
+        world.record(.dismiss, [.int("nav", id), .bool("animated", animated), .bool("interactive", false)])
         lifecycle(.will_disappear, top, animated: animated)
         // only a navigation still covered (it may have been presented on top since)
         let covered = presentation?.style == .fullScreen && presentation?.presenting?.isCovered == true

@@ -85,7 +85,7 @@ extension NavigationController {
         for screen in queued.call.screens { screen.pins += 1 }
         queue.append(queued)
         world.queuedCalls += 1
-        world.record(.queued, ["nav": .int(id), "call": .string(queued.call.name)])
+        world.record(.queued, [.int("nav", id), .string("call", queued.call.name)])
     }
 
     /// Runs queued calls while the navigation is free; a failure is the

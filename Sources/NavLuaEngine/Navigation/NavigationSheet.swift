@@ -32,8 +32,8 @@ extension NavigationController {
             let result = try delegate.call(method, self)
             guard case .value(let v) = result else { return }
             outcome = .value(v)
-            world.record(.delegate, ["nav": .int(id), "name": .string(method.rawValue),
-                                     "result": v.map { .bool($0) } ?? .string("nil")])
+            world.record(.delegate, [.int("nav", id), .string("name", method.rawValue),
+                                     TraceField("result", v.map { .bool($0) } ?? .string("nil"))])
         }
         return ok ? outcome : .failed
     }
@@ -50,7 +50,7 @@ extension NavigationController {
     }
 
     func recordInteractiveDismiss() {
-        world.record(.dismiss, ["nav": .int(id), "animated": .bool(true), "interactive": .bool(true)])
+        world.record(.dismiss, [.int("nav", id), .bool("animated", true), .bool("interactive", true)])
     }
 
     /// The card has gone: did_disappear, then did_dismiss.

@@ -5,7 +5,7 @@
 extension NavigationController {
     func showRoot(_ root: Screen) {
         setStack([root])
-        world.record(.push, ["nav": .int(id), "screen": .string(root.title), "animated": .bool(false)])
+        world.record(.push, [.int("nav", id), .string("screen", root.title), .bool("animated", false)])
         lifecycle(.will_appear, root, animated: false)
         show(.will_show, root, animated: false)
         lifecycle(.did_appear, root, animated: false)
@@ -24,12 +24,12 @@ extension NavigationController {
                 throw .badCall("screen '\(screen.title)' is already in the stack")
             }
             // FDFullscreenPopGesture's guard against pushing twice.
-            world.record(.push_ignored, ["nav": .int(id), "screen": .string(screen.title)])
+            world.record(.push_ignored, [.int("nav", id), .string("screen", screen.title)])
             return
         }
         let from = top
         pushOnStack(screen)
-        world.record(.push, ["nav": .int(id), "screen": .string(screen.title), "animated": .bool(animated)])
+        world.record(.push, [.int("nav", id), .string("screen", screen.title), .bool("animated", animated)])
         move(arriving: screen, leaving: from, kind: .push, animated: animated && from != nil)
     }
 
@@ -37,8 +37,8 @@ extension NavigationController {
         guard index >= 0, index < screens.count - 1, let leaving = top else { return nil }
         let target = screens[index]
         dropFromStack(keeping: index + 1)
-        world.record(.pop, ["nav": .int(id), "screen": .string(leaving.title),
-                            "to": .string(target.title), "animated": .bool(animated)])
+        world.record(.pop, [.int("nav", id), .string("screen", leaving.title),
+                            .string("to", target.title), .bool("animated", animated)])
         move(arriving: target, leaving: leaving, kind: .pop, animated: animated)
         return leaving
     }
@@ -47,8 +47,8 @@ extension NavigationController {
         let oldTop = top
         let wasInStack = list.last.map { new in screens.contains { $0 === new } } ?? false
         setStack(list)
-        world.record(.push, ["nav": .int(id), "screen": .string(list.last!.title),
-                             "animated": .bool(animated), "set_screens": .int(list.count)])
+        world.record(.push, [.int("nav", id), .string("screen", list.last!.title),
+                             .bool("animated", animated), .int("set_screens", list.count)])
         guard let newTop = top, newTop !== oldTop else { return }
         move(arriving: newTop, leaving: oldTop, kind: wasInStack ? .pop : .push,
              animated: animated && oldTop != nil)

@@ -109,15 +109,15 @@ final class PopGestureDetector {
     // MARK: trace
 
     private func record(_ pan: PanDetails, refusedBy check: PopRefusal? = nil, finish: Bool? = nil) {
-        var fields: [(String, TraceValue)] = [
-            ("nav", .int(nav.id)), ("recognizer", .string(Recognizer.pop.rawValue)),
-            ("state", .string(state.rawValue)),
-            ("location", .point(pan.location)), ("translation", .point(pan.translation)),
-            ("velocity", .point(pan.velocity)),
+        var fields: [TraceField] = [
+            .int("nav", nav.id), .string("recognizer", Recognizer.pop.rawValue),
+            .string("state", state.rawValue),
+            .point("location", pan.location), .point("translation", pan.translation),
+            .point("velocity", pan.velocity),
         ]
-        if let check = check { fields.append(("refused_by", .string(check.rawValue))) }
-        if let finish = finish { fields.append(("finish", .bool(finish))) }
-        world.recordFields(.gesture, fields)
+        if let check = check { fields.append(.string("refused_by", check.rawValue)) }
+        if let finish = finish { fields.append(.bool("finish", finish)) }
+        world.record(.gesture, fields)
     }
 }
 
