@@ -364,7 +364,7 @@ public final class World {
         while left > 0 {
             if clock.frame & 63 == 0, let message = shouldStop?() { throw .stopped(message) }
             guard frameClock.step() else { throw .badCall("the clock cannot advance further") }
-            deliverTouchSamples()
+            if !touches.isEmpty { deliverTouchSamples() }   // no call on a frame without fingers
             stepAnimations()
             if coordinatorsFollowFrames { runAlongsideCallbacks() }
             drainQueues()
