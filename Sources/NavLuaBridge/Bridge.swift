@@ -90,7 +90,7 @@ public final class Bridge {
         self.L = L
         account = MemoryAccount(countingInto: navlua_engine_counter(L))
         currentWorld = World(account: account)
-        link.bridge = self
+        link.unmanaged = Unmanaged.passUnretained(self)
         let lua = Lua(L)
         makeRegistryTable(lua, Bridge.screenTables, mode: "v")
         makeScreenRefs()
@@ -102,7 +102,7 @@ public final class Bridge {
         configure(world)
     }
 
-    deinit { link.bridge = nil }
+    deinit { link.unmanaged = nil }
 
     private func makeRegistryTable(_ lua: Lua, _ key: String, mode: String?) {
         lua.newTable()
@@ -229,9 +229,23 @@ extension Lua {
 /// and release of the bridge (each call from Lua, each hook, each title
 /// read) the slow path: ~95 instructions a release instead of ~30.
 final class BridgeLink {
-    // unowned(unsafe): set to the bridge by its init, to nil by its deinit,
-    // so it never reads a bridge that is gone.
-    fileprivate(set) unowned(unsafe) var bridge: Bridge?
+    // Unretained: set to the bridge by its init, to nil by its deinit, so
+    // it never reads a bridge that is gone. @exclusivity(unchecked): those
+    // two plain stores are its only writes.
+    @exclusivity(unchecked) fileprivate(set) var unmanaged: Unmanaged<Bridge>?
+
+    var bridge: Bridge? { unmanaged?.takeUnretainedValue() }
+
+    /// `body` with the bridge, not retained for it (`bridge` is, ~40
+    /// instructions with its release: a title read is ~500); nil once the
+    /// bridge is gone. For what the engine asks while a call from Lua holds
+    /// the bridge: the host owns it until the state closes, and nothing a
+    /// script does releases it.
+    @inline(__always)
+    func withBridge<T>(_ body: (Bridge) throws -> T) rethrows -> T? {
+        guard let unmanaged else { return nil }
+        return try unmanaged._withUnsafeGuaranteedRef(body)
+    }
 }
 
 extension Bridge {

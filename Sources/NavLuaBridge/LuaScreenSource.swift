@@ -53,7 +53,10 @@ final class LuaScreenSource: ScreenSource {
     }
 
     func title() -> String {
-        guard let b = bridge else { return lastTitle }
+        link.withBridge { title($0) } ?? lastTitle
+    }
+
+    private func title(_ b: Bridge) -> String {
         let L = b.L
         // the table and the key by reference (Bridge.screenTablesRef, ScreenKey)
         let type = navlua_ref_table_field(L, b.screenTablesRef, lua_Integer(id), b.ref(.title))
@@ -130,7 +133,10 @@ final class LuaScreenSource: ScreenSource {
     }
 
     func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult {
-        guard let b = bridge else { return .undefined }
+        try link.withBridge { b in try call(hook, arguments, b) } ?? .undefined
+    }
+
+    private func call(_ hook: Hook, _ arguments: HookArguments, _ b: Bridge) throws -> HookResult {
         let L = b.L
         let lua = Lua(L)
         let top = lua.top
