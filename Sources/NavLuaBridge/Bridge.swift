@@ -63,7 +63,16 @@ public final class Bridge {
     /// life, like a cache (as tableKeyRefs).
     private(set) var screenKeyRefs: [Int] = []
 
-    func makeScreenKeyRefs() { screenKeyRefs = references(to: ScreenKey.allCases.map(\.name)) }
+    /// The same keys' names (NUL-terminated literals) and lengths, for
+    /// navlua_field_types; made with the references.
+    private(set) var screenKeyNames: [UnsafePointer<CChar>?] = []
+    private(set) var screenKeyLengths: [Int] = []
+
+    func makeScreenKeyRefs() {
+        screenKeyRefs = references(to: ScreenKey.allCases.map(\.name))
+        screenKeyNames = ScreenKey.allCases.map { $0.cName }
+        screenKeyLengths = ScreenKey.allCases.map(\.name.utf8CodeUnitCount)
+    }
 
     /// The TableKey strings, by registry reference, in TableKey's order:
     /// made by the first nav:visual() (a script that never calls it does

@@ -160,6 +160,40 @@ int navlua_ref_getfield(lua_State *L, int idx, lua_Integer key, const char *name
   return status;
 }
 
+void navlua_ref_rawtypes(lua_State *L, int idx, const lua_Integer *keys, int n, int *types) {
+  idx = lua_absindex(L, idx);
+  for (int i = 0; i < n; i++) {
+    types[i] = lua_rawgeti(L, LUA_REGISTRYINDEX, keys[i]) == LUA_TSTRING ? lua_rawget(L, idx) : LUA_TNONE;
+    lua_pop(L, 1);                             /* the value, or what the reference held */
+  }
+}
+
+int navlua_field_types(lua_State *L, int idx, const char *const *names, const size_t *lens,
+                       int n, int most, int *types) {
+  idx = lua_absindex(L, idx);
+  for (int i = 0; i < n; i++) types[i] = LUA_TNIL;
+  int walked = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {                   /* ... key value */
+    if (++walked > most) {
+      lua_pop(L, 2);
+      return 0;
+    }
+    if (lua_type(L, -2) == LUA_TSTRING) {      /* a string key: tolstring leaves it as it is */
+      size_t len;
+      const char *key = lua_tolstring(L, -2, &len);
+      for (int i = 0; i < n; i++) {
+        if (lens[i] == len && memcmp(names[i], key, len) == 0) {
+          types[i] = lua_type(L, -1);
+          break;
+        }
+      }
+    }
+    lua_pop(L, 1);                             /* the value; the key stays for lua_next */
+  }
+  return 1;
+}
+
 int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, const char *name) {
   idx = lua_absindex(L, idx);
   push_key(L, key, name);

@@ -43,6 +43,25 @@ describe("bad arguments", function()
       function() navlua.screen{title = "X", enabled = true} end},
     {"navlua.screen", "'max_initial_distance' must be a finite number (got inf)",
       function() navlua.screen{title = "X", max_initial_distance = inf} end},
+    -- the first key that fails is named, in the order the checks run
+    -- (navlua.screen reads every key's type in one call)
+    {"navlua.screen", "'navigation_bar_hidden' must be a boolean (got 0)",
+      function() navlua.screen{title = "X", navigation_bar_hidden = 0, back_button = "none"} end},
+    {"navlua.screen", "'back_button' must be \"system\" or \"custom\" (got 7)",
+      function() navlua.screen{title = "X", back_button = 7, will_appear = 1} end},
+    {"navlua.screen", "'max_initial_distance' must be a finite number (got 'far')",
+      function() navlua.screen{title = "X", max_initial_distance = "far", enabled = 1} end},
+    {"navlua.screen", "'will_go_back' must be a function (got 'no')",
+      function() navlua.screen{title = "X", will_go_back = "no", did_disappear = {}} end},
+    {"navlua.screen", "'did_disappear' must be a function (got 2)",
+      function() navlua.screen{title = "X", did_disappear = 2, did_appear = print} end},
+    -- a table of more fields than navlua.screen walks (16) has each key looked up
+    {"navlua.screen", "'will_appear' must be a function (got 'x')",
+      function()
+        local t = {title = "X", will_appear = "x"}
+        for i = 1, 40 do t["f" .. i] = i end
+        navlua.screen(t)
+      end},
     {"navlua.screen", "must be a table", function() navlua.screen("A") end},
     {"navlua.navigation", "unknown style 'android'", function() navlua.navigation{style = "android"} end},
     {"navlua.navigation", "unknown option 'animated'", function() navlua.navigation{animated = true} end},
