@@ -57,14 +57,12 @@ final class LuaScreenSource: ScreenSource {
     }
 
     private func title(_ b: Bridge) -> String {
-        let L = b.L
-        // the table and the key by reference (Bridge.screenTablesRef, ScreenKey)
-        let type = navlua_ref_table_field(L, b.screenTablesRef, lua_Integer(id), b.ref(.title))
-        if type == LUA_TNONE { return lastTitle }
-        defer { navlua_pop(L, 2) }
-        guard type == LUA_TSTRING else { return lastTitle }
+        // the table and the key by reference (Bridge.screenTablesRef,
+        // ScreenKey), and the string's bytes, in one call into C
         var len = 0
-        guard let p = lua_tolstring(L, -1, &len) else { return lastTitle }
+        guard let p = navlua_ref_table_string(b.L, b.screenTablesRef, lua_Integer(id), b.ref(.title), &len) else {
+            return lastTitle
+        }
         // The same bytes as the title kept: nothing to decode (most reads).
         // Otherwise the string decoded and compared as before (== is
         // Unicode equivalence: an equivalent spelling keeps the old one).
@@ -77,56 +75,64 @@ final class LuaScreenSource: ScreenSource {
         return lastTitle
     }
 
-    /// Pushes field `name` (read with metamethods, protected).
-    private func withField<T>(_ name: String, _ read: (Lua) throws -> T) throws -> T {
-        guard let b = bridge else { throw NavError("screen '\(lastTitle)' belongs to a closed state") }
+    /// Pushes the field (read with metamethods, protected).
+    private func withField<T>(_ field: ScreenField, _ read: (Lua) throws -> T) throws -> T {
+        guard let result = try link.withBridge({ b in try withField(field, b, read) }) else {
+            throw NavError("screen '\(lastTitle)' belongs to a closed state")
+        }
+        return result
+    }
+
+    private func withField<T>(_ field: ScreenField, _ b: Bridge, _ read: (Lua) throws -> T) throws -> T {
         let lua = Lua(b.L)
         let top = lua.top
         defer { lua.setTop(top) }
-        guard pushTable(b) else {
+        // the table and the field in one call into C
+        let status = if let key = ScreenKey(field) {
+            navlua_ref_screen_field(b.L, b.screenTablesRef, lua_Integer(id), b.ref(key), key.cName)
+        } else if pushTable(b) {
+            // withCString: no copy of the name (see Lua.object)
+            field.rawValue.withCString { navlua_getfield_fast(b.L, top + 1, $0) }
+        } else {
+            Int32(-1)
+        }
+        if status < 0 {
             // no table (its registry entry rewritten): the field reads nil
             // (read looked at whatever lay on the stack before)
             lua.pushNil()
             return try read(lua)
         }
-        let table = lua.top
-        let status = if let key = ScreenKey(field: name) {
-            lua.getField(table, key, b)
-        } else {
-            // withCString: no copy of the name (see Lua.object)
-            name.withCString { navlua_getfield_fast(b.L, table, $0) }
-        }
         if status != LUA_OK {
-            throw NavError("screen '\(title())': reading '\(name)' failed: \(lua.string(-1) ?? "?")")
+            throw NavError("screen '\(title())': reading '\(field.rawValue)' failed: \(lua.string(-1) ?? "?")")
         }
         return try read(lua)
     }
 
-    func flag(_ name: String) throws -> Bool {
-        try withField(name) { lua in
+    func flag(_ field: ScreenField) throws -> Bool {
+        try withField(field) { lua in
             if lua.isNil(-1) { return false }
             guard let v = lua.bool(-1) else {
-                throw NavError("screen '\(title())': field '\(name)' must be a boolean (got \(lua.describe(-1)))")
+                throw NavError("screen '\(title())': field '\(field.rawValue)' must be a boolean (got \(lua.describe(-1)))")
             }
             return v
         }
     }
 
-    func number(_ name: String) throws -> Double? {
-        try withField(name) { lua in
+    func number(_ field: ScreenField) throws -> Double? {
+        try withField(field) { lua in
             if lua.isNil(-1) { return nil }
             guard let v = lua.number(-1), v.isFinite else {
-                throw NavError("screen '\(title())': field '\(name)' must be a finite number (got \(lua.describe(-1)))")
+                throw NavError("screen '\(title())': field '\(field.rawValue)' must be a finite number (got \(lua.describe(-1)))")
             }
             return v
         }
     }
 
-    func text(_ name: String) throws -> String? {
-        try withField(name) { lua in
+    func text(_ field: ScreenField) throws -> String? {
+        try withField(field) { lua in
             if lua.isNil(-1) { return nil }
             guard lua_type(lua.L, -1) == LUA_TSTRING, let s = lua.string(-1) else {
-                throw NavError("screen '\(title())': field '\(name)' must be a string (got \(lua.describe(-1)))")
+                throw NavError("screen '\(title())': field '\(field.rawValue)' must be a string (got \(lua.describe(-1)))")
             }
             return s
         }
@@ -143,13 +149,18 @@ final class LuaScreenSource: ScreenSource {
         defer { lua.setTop(top) }
         // Hooks can be called deep inside other calls: make room first.
         guard lua_checkstack(L, 16) != 0 else { throw NavError("the Lua stack is full") }
-        guard pushTable(b) else { return .undefined }
-        let table = lua.top
-        if lua.getField(table, ScreenKey(hook), b) != LUA_OK {
+        // the table and the hook in one call into C (undefined when the
+        // table is gone)
+        let key = ScreenKey(hook)
+        let status = navlua_ref_screen_field(L, b.screenTablesRef, lua_Integer(id), b.ref(key), key.cName)
+        if status < 0 { return .undefined }
+        let table = top + 1
+        if status != LUA_OK {
             throw NavError("screen '\(title())': reading '\(hook.rawValue)' failed: \(lua.string(-1) ?? "?")")
         }
-        if lua.isNil(-1) { return .undefined }
-        guard lua.type(-1) == LUA_TFUNCTION else {
+        let type = lua.type(-1)
+        if type == LUA_TNIL { return .undefined }
+        guard type == LUA_TFUNCTION else {
             throw NavError("screen '\(title())': '\(hook.rawValue)' must be a function (got \(lua.describe(-1)))")
         }
         lua.pushValue(table)

@@ -43,16 +43,15 @@ enum ScreenKey: Int, CaseIterable {
         }
     }
 
-    /// The key of a field the engine asks for by name (nil: not one of
-    /// these, read by its name).
-    init?(field: String) {
+    /// The key of a field the engine reads (nil: not one of these, read
+    /// by its name).
+    init?(_ field: ScreenField) {
         switch field {
-        case "title": self = .title
-        case "back_button": self = .back_button
-        case "pop_disabled": self = .pop_disabled
-        case "navigation_bar_hidden": self = .navigation_bar_hidden
-        case "max_initial_distance": self = .max_initial_distance
-        default: return nil
+        case .back_button: self = .back_button
+        case .pop_disabled: self = .pop_disabled
+        case .navigation_bar_hidden: self = .navigation_bar_hidden
+        case .max_initial_distance: self = .max_initial_distance
+        case .modal_in_presentation: return nil
         }
     }
 
@@ -123,12 +122,5 @@ extension Lua {
     @discardableResult
     func rawGet(_ table: Int32, _ key: ScreenKey, _ b: Bridge) -> Int32 {
         navlua_ref_rawgetfield(L, table, b.ref(key), key.cName)
-    }
-
-    /// navlua_getfield_fast of key: t[key] with __index tables followed,
-    /// t at the absolute index `table`; LUA_OK, or an error status with
-    /// the message pushed.
-    func getField(_ table: Int32, _ key: ScreenKey, _ b: Bridge) -> Int32 {
-        navlua_ref_getfield(L, table, b.ref(key), key.cName)
     }
 }

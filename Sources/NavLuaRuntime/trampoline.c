@@ -105,17 +105,18 @@ static int safe_getfield_at(lua_State *L, int idx, int key) {
 /* Deeper chains than this go to the protected get (Lua follows 2,000). */
 #define FAST_INDEX_LEVELS 8
 
-/* navlua_getfield_fast with the key already on the stack at `key`
-** (absolute): the key stays, the value is pushed above it. Each table of
-** the chain and its metatable stay on the stack until the value is found,
-** then go with one lua_settop: ~10 API calls a look-up of a missing hook
-** (two tables), where popping as it went took ~16. */
-static int getfield_at(lua_State *L, int idx, int key) {
-  int base = lua_gettop(L);
+/* navlua_getfield_fast with the key already on top of the stack, which
+** the value (or, with an error status, the message) replaces. Each table
+** of the chain and its metatable stay on the stack until the value is
+** found, then go with one lua_settop: ~10 API calls a look-up of a missing
+** hook (two tables), where popping as it went took ~16. */
+static int getfield_at(lua_State *L, int idx) {
+  int key = lua_gettop(L);
   int t = idx;                                 /* the table read now */
+  int status = LUA_OK;
   /* three slots a level; a stack too full for them takes the protected
   ** path, which needs three in all (as before) */
-  if (!lua_checkstack(L, 3 * FAST_INDEX_LEVELS + 1)) return safe_getfield_at(L, idx, key);
+  if (!lua_checkstack(L, 3 * FAST_INDEX_LEVELS + 1)) goto protected;
   for (int level = 0; level < FAST_INDEX_LEVELS; level++) {
     lua_pushvalue(L, key);
     if (lua_rawget(L, t) != LUA_TNIL) goto answered;  /* ... v */
@@ -129,19 +130,18 @@ static int getfield_at(lua_State *L, int idx, int key) {
     t = lua_gettop(L);
   }
   /* an __index function, or a chain longer than this: ask Lua, protected */
-  lua_settop(L, base);
-  return safe_getfield_at(L, idx, key);
+  lua_settop(L, key);
+protected:
+  status = safe_getfield_at(L, idx, key);
 answered:
-  lua_copy(L, -1, base + 1);                   /* the value (or nil) */
-  lua_settop(L, base + 1);
-  return LUA_OK;
+  lua_copy(L, -1, key);                        /* the value (or nil, or the message) */
+  lua_settop(L, key);
+  return status;
 }
 
 int navlua_getfield_fast(lua_State *L, int idx, const char *key) {
   lua_pushstring(L, key);
-  int status = getfield_at(L, idx, lua_gettop(L));
-  lua_remove(L, -2);                           /* the key */
-  return status;
+  return getfield_at(L, idx);
 }
 
 /* Pushes the string kept at registry[ref], or `name` when a script has
@@ -153,11 +153,14 @@ static void push_key(lua_State *L, lua_Integer ref, const char *name) {
   }
 }
 
-int navlua_ref_getfield(lua_State *L, int idx, lua_Integer key, const char *name) {
+int navlua_ref_screen_field(lua_State *L, lua_Integer tables, lua_Integer id, lua_Integer key, const char *name) {
+  if (navlua_ref_geti(L, tables, id) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return -1;
+  }
+  int t = lua_gettop(L);
   push_key(L, key, name);
-  int status = getfield_at(L, idx, lua_gettop(L));
-  lua_remove(L, -2);                           /* the key */
-  return status;
+  return getfield_at(L, t);
 }
 
 void navlua_ref_rawtypes(lua_State *L, int idx, const lua_Integer *keys, int n, int *types) {
@@ -212,13 +215,15 @@ int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i) {
   return t;
 }
 
-int navlua_ref_table_field(lua_State *L, lua_Integer ref, lua_Integer id, lua_Integer key) {
-  if (navlua_ref_geti(L, ref, id) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return LUA_TNONE;
+const char *navlua_ref_table_string(lua_State *L, lua_Integer ref, lua_Integer id, lua_Integer key, size_t *len) {
+  int top = lua_gettop(L);
+  const char *s = NULL;
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TTABLE && lua_rawgeti(L, -1, id) == LUA_TTABLE) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, key);
+    if (lua_rawget(L, -2) == LUA_TSTRING) s = lua_tolstring(L, -1, len);
   }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, key);
-  return lua_rawget(L, -2);
+  lua_settop(L, top);
+  return s;
 }
 
 /* Message handler for lua_pcall: message plus traceback, as lua.c does. */

@@ -30,8 +30,8 @@ public final class TestScreen: ScreenSource {
     }
 
     public func title() -> String { name }
-    public func flag(_ name: String) throws -> Bool { flags[name] ?? false }
-    public func number(_ name: String) throws -> Double? { numbers[name] }
+    public func flag(_ field: ScreenField) throws -> Bool { flags[field.rawValue] ?? false }
+    public func number(_ field: ScreenField) throws -> Double? { numbers[field.rawValue] }
     public func setPinned(_ pinned: Bool) { pinChanges.append(pinned) }
 
     public func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult {

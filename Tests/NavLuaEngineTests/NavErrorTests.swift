@@ -46,8 +46,8 @@ final class NavErrorTests: XCTestCase {
         let nav = try f.navigation([f.screen("A")])
         final class Raising: ScreenSource {
             func title() -> String { "R" }
-            func flag(_ name: String) throws -> Bool { throw NavError.badCall("cannot read \(name)") }
-            func number(_ name: String) throws -> Double? { nil }
+            func flag(_ field: ScreenField) throws -> Bool { throw NavError.badCall("cannot read \(field.rawValue)") }
+            func number(_ field: ScreenField) throws -> Double? { nil }
             func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult { .undefined }
             func setPinned(_ pinned: Bool) {}
         }

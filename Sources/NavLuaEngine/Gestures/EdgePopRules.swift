@@ -11,7 +11,7 @@ extension PopBeginRules {
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
         guard let button = c.ask.read({ try top.backButton() }) else { return .failed }
         if button == .custom { return .refuse(.customBackButton) }
-        guard let disabled = c.ask.read({ try top.source.flag("pop_disabled") }) else { return .failed }
+        guard let disabled = c.ask.read({ try top.source.flag(.pop_disabled) }) else { return .failed }
         if disabled { return .refuse(.popDisabled) }
         if nav.transitioning { return .refuse(.transitioning) }
         if edgePanFails(c) { return .refuse(.direction) }

@@ -7,9 +7,9 @@ extension PopBeginRules {
     static func fullscreen(_ c: PopBeginContext) -> BeginDecision {
         let nav = c.navigation
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
-        guard let disabled = c.ask.read({ try top.source.flag("pop_disabled") }) else { return .failed }
+        guard let disabled = c.ask.read({ try top.source.flag(.pop_disabled) }) else { return .failed }
         if disabled { return .refuse(.popDisabled) }
-        guard let limit = c.ask.read({ try top.source.number("max_initial_distance") }) else { return .failed }
+        guard let limit = c.ask.read({ try top.source.number(.max_initial_distance) }) else { return .failed }
         if let limit = limit, limit > 0, c.distanceFromLeadingEdge(c.pan.location.x) > limit {
             return .refuse(.maxInitialDistance)
         }

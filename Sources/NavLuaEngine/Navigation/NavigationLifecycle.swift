@@ -35,7 +35,7 @@ extension NavigationController {
     /// FD: the appearing screen's preference applies at its will_appear.
     private func applyBar(of screen: Screen, animated: Bool) {
         guard options.barPerScreen else { return }
-        guard let hidden = world.read({ try screen.source.flag("navigation_bar_hidden") }) else { return }
+        guard let hidden = world.read({ try screen.source.flag(.navigation_bar_hidden) }) else { return }
         setBarHidden(hidden, animated: animated, by: screen)
     }
 
@@ -73,7 +73,7 @@ extension NavigationController {
     /// changed during the swipe is no pitfall, whatever the screens prefer.
     func checkBarAfterCancel(_ tr: Transition, below: Screen) {
         guard barHidden != tr.barHiddenWhenBegan,
-              let wanted = world.read({ try tr.top.source.flag("navigation_bar_hidden") }),
+              let wanted = world.read({ try tr.top.source.flag(.navigation_bar_hidden) }),
               wanted != barHidden else { return }
         world.pitfall(.barAfterCancel, self, screen: tr.top, [.string("below", below.title)])
     }

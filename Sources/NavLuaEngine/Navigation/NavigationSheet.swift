@@ -13,7 +13,7 @@ extension NavigationController {
     /// answering false. A failure refuses too.
     func sheetRefusal() -> String? {
         if let top = top {
-            guard let modal = world.read({ try top.source.flag("modal_in_presentation") }) else { return "error" }
+            guard let modal = world.read({ try top.source.flag(.modal_in_presentation) }) else { return "error" }
             if modal { return "modal_in_presentation" }
         }
         switch tellPresentationDelegate(.should_dismiss) {

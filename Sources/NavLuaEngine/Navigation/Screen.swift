@@ -25,15 +25,22 @@ public enum HookResult: Equatable, Sendable {
     case value(Bool?)
 }
 
+/// The fields the engine reads from a screen's source, named as the
+/// script writes them. An enum, not a String: the bridge found a field's
+/// key by comparing strings (~300 instructions a read).
+public enum ScreenField: String, Sendable, CaseIterable {
+    case pop_disabled, max_initial_distance, navigation_bar_hidden, back_button, modal_in_presentation
+}
+
 /// Where a screen's fields and hooks live (a Lua table, for the bridge).
 /// The engine reads through it at decision time, so a change the script
 /// makes later takes effect at once. Every read may fail with a message.
 public protocol ScreenSource: AnyObject {
     func title() -> String
-    func flag(_ name: String) throws -> Bool
-    func number(_ name: String) throws -> Double?
+    func flag(_ field: ScreenField) throws -> Bool
+    func number(_ field: ScreenField) throws -> Double?
     /// A string field (nil when absent); other types are an error.
-    func text(_ name: String) throws -> String?
+    func text(_ field: ScreenField) throws -> String?
     /// Calls the hook if the screen defines it. A result other than a
     /// boolean or nil is an error naming the hook and the screen.
     func call(_ hook: Hook, _ arguments: HookArguments) throws -> HookResult
@@ -43,7 +50,7 @@ public protocol ScreenSource: AnyObject {
 
 extension ScreenSource {
     /// Sources without string fields read none.
-    public func text(_ name: String) throws -> String? { nil }
+    public func text(_ field: ScreenField) throws -> String? { nil }
 }
 
 /// A screen as the engine knows it: identity, scroll views, and its source.
@@ -75,7 +82,7 @@ public final class Screen {
 
     /// `back_button`: "system" (or nil) or "custom".
     func backButton() throws -> BackButton {
-        guard let value = try source.text("back_button") else { return .system }
+        guard let value = try source.text(.back_button) else { return .system }
         guard let button = BackButton(rawValue: value) else {
             throw NavError("screen '\(title)': field 'back_button' must be \"system\" or \"custom\" (got '\(value)')")
         }

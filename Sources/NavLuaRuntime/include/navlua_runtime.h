@@ -278,15 +278,19 @@ NAVLUA_API void navlua_push_gesture(lua_State *L, double lx, double ly, double t
 ** script rewrote the registry), so that lua_rawset cannot raise. */
 NAVLUA_API void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key, const char *name);
 
-/* navlua_getfield_fast with the key kept by registry reference (Bridge's
-** ScreenKey) instead of a C string hashed each time; `name` when the
-** reference no longer holds a string. */
-NAVLUA_API int navlua_ref_getfield(lua_State *L, int idx, lua_Integer key, const char *name);
-
 /* Pushes t[registry[key]], raw, t at `idx`, and returns its type: the key
 ** kept by registry reference, `name` when it no longer holds a string.
 ** Cannot raise (a raw get of any key). */
 NAVLUA_API int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, const char *name);
+
+/* A screen's field or hook: pushes the table registry[tables][id] and its
+** field registry[key] (`name` when the reference no longer holds a
+** string), read as navlua_getfield_fast reads it, and returns the status:
+** LUA_OK with the table and the value pushed, an error with the table and
+** the message; -1, with nothing pushed, when there is no such table (a
+** script rewrote the registry). */
+NAVLUA_API int navlua_ref_screen_field(lua_State *L, lua_Integer tables, lua_Integer id, lua_Integer key,
+                                       const char *name);
 
 /* The types of t[registry[keys[i]]], raw, t at `idx`, for n keys kept by
 ** registry reference, into types[i]: LUA_TNONE for a key whose reference
@@ -306,10 +310,12 @@ NAVLUA_API int navlua_field_types(lua_State *L, int idx, const char *const *name
 ** not a table (a script rewrote the registry). Returns its type. */
 NAVLUA_API int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i);
 
-/* Pushes the table registry[ref][id] and its raw field registry[key], and
-** returns the field's type; pushes nothing and returns LUA_TNONE when
-** registry[ref][id] is not a table. */
-NAVLUA_API int navlua_ref_table_field(lua_State *L, lua_Integer ref, lua_Integer id, lua_Integer key);
+/* The string registry[ref][id][registry[key]], read raw, and its length
+** in *len; NULL when that is not a string (or registry[ref][id] not a
+** table). Leaves the stack as it was: the string is the table's field, and
+** nothing can collect it until the caller next calls into Lua. */
+NAVLUA_API const char *navlua_ref_table_string(lua_State *L, lua_Integer ref, lua_Integer id, lua_Integer key,
+                                               size_t *len);
 
 /* Pushes the message handler that adds a traceback, as lua.c's. */
 NAVLUA_API void navlua_pushmsghandler(lua_State *L);
