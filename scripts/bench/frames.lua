@@ -15,6 +15,10 @@
 --   now       SIZE calls of navlua.now();
 --   visual    SIZE calls of nav:visual();
 --   field     SIZE reads of a screen's field and a navigation's (two each);
+--   title     SIZE reads of a screen's title (a field of the script's table);
+--   count     SIZE reads of nav.count (a navigation's field: its __index in C);
+--   visual_lua SIZE tables of nav:visual()'s shape at rest built in Lua (the
+--             yardstick of visual: what the same table costs Lua itself);
 --   abs       SIZE calls of math.abs (the yardstick).
 -- It prints "frames=F calls=C cpu=S": the frames simulated and calls made
 -- inside the loop, and the CPU seconds (os.clock) the loop took.
@@ -46,6 +50,18 @@ function loops.visual(n) for _ = 1, n do nav:visual() end end
 function loops.field(n)
   local top = nav.top
   for _ = 1, n do local _, _ = top.title, nav.count end
+end
+function loops.title(n)
+  local top = nav.top
+  for _ = 1, n do local _ = top.title end
+end
+function loops.count(n) for _ = 1, n do local _ = nav.count end end
+function loops.visual_lua(n)   -- what nav:visual() gives at depth 1, at rest
+  local s = nav.top
+  for _ = 1, n do
+    local _ = {top = {screen = s, x = 0.0}, dim = 0.0, bar_hidden = false, y = 0.0,
+               bar = {shown = 1.0, items = {{part = "title", screen = s, x = 195.0, alpha = 1.0}}}}
+  end
 end
 function loops.abs(n) local f = math.abs for _ = 1, n do f(-1) end end
 

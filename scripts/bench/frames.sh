@@ -78,6 +78,9 @@ row finger "finger-driven pop (t:move_to 330, 400, s)" finger 1 3
 row now "navlua.now() per call" now 100000 300000
 row visual "nav:visual() per call" visual 20000 60000
 row field "screen.title + nav.count per pair" field 100000 300000
+row title "screen.title per read (the script's table)" title 100000 300000
+row count "nav.count per read (a C __index)" count 100000 300000
+row visual_lua "nav:visual()'s table built in Lua (yardstick)" visual_lua 20000 60000
 row abs "math.abs per call (yardstick)" abs 100000 300000
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
@@ -86,24 +89,41 @@ for v in old new; do
   echo "$v: now()/abs $(ratio "$1" "$3") in instructions, $(ratio "$2" "$4") in time;" \
     "field read/abs $(ratio "$(($5 / 2))" "$3") in instructions;" \
     "visual()/abs $(ratio "$7" "$3") in instructions"
+  set -- ${result[title.$v]} ${result[count.$v]} ${result[abs.$v]} ${result[visual.$v]} ${result[visual_lua.$v]}
+  echo "$v: screen.title/abs $(ratio "$1" "$5"), nav.count/abs $(ratio "$3" "$5") in instructions;" \
+    "visual()/the same table built in Lua $(ratio "$7" "$9") in instructions"
 done
+# (A read's figure moves by a few percent from run to run of one binary:
+# Lua seeds its string hashes from the time and an address, and with them
+# where a key falls in a table.)
 
-# start-up: instructions and the median wall time of 21 runs, against lua5.4
+# start-up: instructions, and the median wall time of 101 runs against
+# lua5.4's and /bin/true's (a process that does nothing), the three taken
+# in turn. Timed from python around each run: `date` on either side put
+# its own start inside the interval (~1 ms), which made every ratio
+# look nearer 1 than it is.
 : >"$work/empty.lua"
-wall() {   # wall COMMAND...: median wall seconds of 21 runs
-  local i s e times=()
-  for i in $(seq 21); do
-    s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N)
-    times+=($((e - s)))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n 11p
+walls() {   # walls BINARY: "binary lua5.4 true" median wall nanoseconds
+  python3 - "$1" "$work/empty.lua" <<'PY'
+import statistics, subprocess, sys, time
+binary, script = sys.argv[1], sys.argv[2]
+runs = {"binary": [binary, "run", script], "lua": ["lua5.4", script], "true": ["true"]}
+times = {k: [] for k in runs}
+for _ in range(101):
+    for k, cmd in runs.items():
+        start = time.perf_counter_ns()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL)
+        times[k].append(time.perf_counter_ns() - start)
+print(*(int(statistics.median(times[k])) for k in runs))
+PY
 }
 lua_ir=$(ir lua5.4 "$work/empty.lua")
 for v in old new; do
   i=$(ir "$work/$v" run "$work/empty.lua")
-  w=$(wall "$work/$v" run "$work/empty.lua"); lw=$(wall lua5.4 "$work/empty.lua")
+  set -- $(walls "$work/$v")
   echo "$v: start-up (run empty.lua) $i instructions, $(ratio "$i" "$lua_ir") lua5.4's;" \
-    "median wall $(awk -v a="$w" 'BEGIN { printf "%.2f", a / 1e6 }') ms, $(ratio "$w" "$lw") lua5.4's"
+    "median wall $(awk -v a="$1" 'BEGIN { printf "%.2f", a / 1e6 }') ms, $(ratio "$1" "$2") lua5.4's," \
+    "$(ratio "$(($1 - $3))" "$(($2 - $3))") net of a process that does nothing"
 done
 
 # The simulation benchmark: its loop (200 cycles is the benchmark as the
