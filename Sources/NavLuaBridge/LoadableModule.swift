@@ -59,15 +59,26 @@ public enum LoadableModule {
         lua_setmetatable(lua.L, -2)
     }
 
+    /// Whether L is its state's main thread (lua_pushthread's answer; the
+    /// thread it pushes is popped).
+    private static func isMainThread(_ L: OpaquePointer) -> Bool {
+        let main = lua_pushthread(L) == 1
+        navlua_pop(L, 1)
+        return main
+    }
+
     private static let close: lua_CFunction = { L in
         // A script can call this __gc too (debug.getmetatable), on any
         // value and while navlua is in use. The registry holds the closer,
-        // so Lua finalizes it only in lua_close, where nothing is on the
-        // stack below the finalizer: any other call closes nothing. And
-        // only the closer of a state whose limits block is still its
-        // allocator's (it is not after the first close).
+        // so Lua finalizes it only in lua_close, on the main thread with
+        // nothing on the stack below the finalizer: any other call closes
+        // nothing. (A coroutine whose body is this function has nothing
+        // below it either: `coroutine.wrap(gc)(closer)` closed navlua under
+        // a running script, and its next call trapped.) And only the closer
+        // of a state whose limits block is still its allocator's (it is not
+        // after the first close).
         var below = lua_Debug()
-        guard let L = L, lua_getstack(L, 1, &below) == 0, lua_type(L, 1) == LUA_TUSERDATA,
+        guard let L = L, lua_getstack(L, 1, &below) == 0, isMainThread(L), lua_type(L, 1) == LUA_TUSERDATA,
               lua_rawlen(L, 1) == MemoryLayout<UnsafeMutableRawPointer>.size,
               let slot = lua_touserdata(L, 1) else { return 0 }
         let limits = slot.load(as: UnsafeMutableRawPointer.self).assumingMemoryBound(to: navlua_Limits.self)

@@ -110,6 +110,28 @@ end)
     assert.matches(" errors='0'", suites)
   end)
 
+  it("is not closed by a script that calls its closer, from a coroutine or not", function()
+    -- the closer's __gc is a C function a script can reach; called as a
+    -- coroutine's body it has no caller below it, as in lua_close (it closed
+    -- navlua, and the next call trapped)
+    local entry = cpath()
+    local script = P.script([[
+local navlua = require "navlua"
+local closer = debug.getregistry()["navlua.module"]
+local gc = debug.getmetatable(closer).__gc
+coroutine.wrap(gc)(closer)
+gc(closer)
+local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+nav:push(navlua.screen{title = "B"})
+navlua.settle()
+print(nav.count, nav.top.title)
+]])
+    local out, err, status = P.sh("env LUA_CPATH=" .. q(entry .. ";;") .. " lua5.4 " .. q(script))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.are.equal("2\tB\n", out)
+  end)
+
   it("opens any number of times in one lua5.4 state", function()
     local entry = cpath()
     local script = P.script([[
