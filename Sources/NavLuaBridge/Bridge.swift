@@ -247,9 +247,10 @@ final class BridgeLink {
 
     /// `body` with the bridge, not retained for it (`bridge` is, ~40
     /// instructions with its release: a title read is ~500); nil once the
-    /// bridge is gone. For what the engine asks while a call from Lua holds
-    /// the bridge: the host owns it until the state closes, and nothing a
-    /// script does releases it.
+    /// bridge is gone. Only for what the engine asks while its caller
+    /// holds the bridge strongly: every call into the engine that reads a
+    /// screen comes from a call from Lua (`bridged` holds it) or from the
+    /// host (NavLuaHost.bridge), so the bridge outlives the borrow.
     @inline(__always)
     func withBridge<T>(_ body: (Bridge) throws -> T) rethrows -> T? {
         guard let unmanaged else { return nil }

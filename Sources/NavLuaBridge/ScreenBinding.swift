@@ -48,35 +48,37 @@ enum ScreenBinding {
                 throw argumentError("title", "a non-empty string", got: lua.describe(-1))
             }
             lua.pop()
-            // the other keys' types in one call; a value is read only to be
-            // checked further (back_button, max_initial_distance) or named
-            // in an error
-            let types = ScreenKeyTypes(lua, 1, b)
-            for key in [ScreenKey.pop_disabled, .navigation_bar_hidden] {
-                let type = types.type(key, lua, 1, b)
-                if type != LUA_TNIL && type != LUA_TBOOLEAN {
-                    lua.rawGet(1, key, b)
-                    throw argumentError(String(describing: key.name), "a boolean", got: lua.describe(-1))
+            // the other keys' types in one call, by name; a value is read
+            // only to be checked further (back_button, max_initial_distance)
+            // or named in an error
+            try ScreenKeyTypes.read(lua, 1, b) { types in
+                @discardableResult func value(_ key: ScreenKey) -> Int32 { lua.rawGet(1, String(describing: key.name)) }
+                for key in [ScreenKey.pop_disabled, .navigation_bar_hidden] {
+                    let type = types[key.rawValue]
+                    if type != LUA_TNIL && type != LUA_TBOOLEAN {
+                        value(key)
+                        throw argumentError(String(describing: key.name), "a boolean", got: lua.describe(-1))
+                    }
                 }
-            }
-            if types.type(.back_button, lua, 1, b) != LUA_TNIL {
-                lua.rawGet(1, .back_button, b)
-                if lua_type(L, -1) != LUA_TSTRING || BackButton(rawValue: lua.string(-1) ?? "") == nil {
-                    throw argumentError("back_button", "\"system\" or \"custom\"", got: lua.describe(-1))
+                if types[ScreenKey.back_button.rawValue] != LUA_TNIL {
+                    value(.back_button)
+                    if lua_type(L, -1) != LUA_TSTRING || BackButton(rawValue: lua.string(-1) ?? "") == nil {
+                        throw argumentError("back_button", "\"system\" or \"custom\"", got: lua.describe(-1))
+                    }
+                    lua.pop()
                 }
-                lua.pop()
-            }
-            if types.type(.max_initial_distance, lua, 1, b) != LUA_TNIL {
-                lua.rawGet(1, .max_initial_distance, b)
-                _ = try lua.finiteNumber(-1, "max_initial_distance")
-                lua.pop()
-            }
-            for hook in Hook.allCases {
-                let key = ScreenKey(hook)
-                let type = types.type(key, lua, 1, b)
-                if type != LUA_TNIL && type != LUA_TFUNCTION {
-                    lua.rawGet(1, key, b)
-                    throw argumentError(String(describing: key.name), "a function", got: lua.describe(-1))
+                if types[ScreenKey.max_initial_distance.rawValue] != LUA_TNIL {
+                    value(.max_initial_distance)
+                    _ = try lua.finiteNumber(-1, "max_initial_distance")
+                    lua.pop()
+                }
+                for hook in Hook.allCases {
+                    let key = ScreenKey(hook)
+                    let type = types[key.rawValue]
+                    if type != LUA_TNIL && type != LUA_TFUNCTION {
+                        value(key)
+                        throw argumentError(hook.rawValue, "a function", got: lua.describe(-1))
+                    }
                 }
             }
             warnOfMisspelledHooks(lua, title: title)

@@ -69,51 +69,31 @@ extension Bridge {
     }
 }
 
-/// The types of a table's screen keys, read raw in one call into C
-/// (navlua.screen's checks: thirteen reads, each a call from Swift with its
-/// own pop, cost ~140 instructions a key). A screen table of a few fields
-/// is walked once (navlua_field_types, ~100 instructions a field, and the
-/// keys found by name); a larger one gets a look-up of each key.
-struct ScreenKeyTypes {
-    private var types = SIMD16<Int32>(repeating: LUA_TNONE)
+/// navlua.screen's checks: the types of a table's screen keys, raw, read
+/// by name in one call into C (twelve reads, each a call from Swift with
+/// its own pop, cost ~140 instructions a key). A screen table of a few
+/// fields is walked once (~100 instructions a field), a larger one gets a
+/// look-up of each key. By name, as the script writes them: a registry
+/// reference a script rewrote does not change what is checked.
+enum ScreenKeyTypes {
     /// Tables of more entries than this get a look-up of each key.
     private static let mostWalked: Int32 = 16
 
-    init(_ lua: Lua, _ table: Int32, _ b: Bridge) {
-        if b.screenKeyRefs.isEmpty { b.makeScreenKeyRefs() }
-        let walked = b.screenKeyNames.withUnsafeBufferPointer { names in
-            b.screenKeyLengths.withUnsafeBufferPointer { lengths in
-                // [Int] holds size_ts (UInt): the same bits
-                lengths.withMemoryRebound(to: Int.Magnitude.self) { lens in
-                    withUnsafeMutableBytes(of: &types) { out in
-                        guard let first = names.baseAddress, names.count <= 16 else { return Int32(0) }
-                        return navlua_field_types(lua.L, table, first, lens.baseAddress, Int32(names.count),
-                                                  ScreenKeyTypes.mostWalked, out.bindMemory(to: Int32.self).baseAddress)
-                    }
+    /// `body` with the types, by ScreenKey's raw value.
+    static func read<T>(_ lua: Lua, _ table: Int32, _ b: Bridge,
+                        _ body: (UnsafeBufferPointer<Int32>) throws -> T) throws -> T {
+        if b.screenKeyNames.isEmpty { b.makeScreenKeyRefs() }   // the names are made with the references
+        let count = b.screenKeyNames.count
+        return try withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { types in
+            types.initialize(repeating: LUA_TNIL)
+            b.screenKeyNames.withUnsafeBufferPointer { names in
+                b.screenKeyLengths.withUnsafeBufferPointer { lengths in
+                    navlua_field_types(lua.L, table, names.baseAddress, lengths.baseAddress, Int32(count),
+                                       mostWalked, types.baseAddress)
                 }
             }
+            return try body(UnsafeBufferPointer(types))
         }
-        if walked != 0 { return }
-        types = SIMD16<Int32>(repeating: LUA_TNONE)
-        b.screenKeyRefs.withUnsafeBufferPointer { refs in
-            // [Int] holds lua_Integers (Int64): the same bits (see Bridge.tableKeyRefs)
-            refs.withMemoryRebound(to: lua_Integer.self) { keys in
-                withUnsafeMutableBytes(of: &types) { out in
-                    guard let first = keys.baseAddress, keys.count <= 16 else { return }
-                    navlua_ref_rawtypes(lua.L, table, first, Int32(keys.count),
-                                        out.bindMemory(to: Int32.self).baseAddress)
-                }
-            }
-        }
-    }
-
-    /// The type of t[key]; one whose reference a script rewrote is read
-    /// by its name (the table at `table`).
-    func type(_ key: ScreenKey, _ lua: Lua, _ table: Int32, _ b: Bridge) -> Int32 {
-        let type = types[key.rawValue]
-        if type != LUA_TNONE { return type }
-        defer { lua.pop() }
-        return lua.rawGet(table, key, b)
     }
 }
 

@@ -163,24 +163,21 @@ int navlua_ref_screen_field(lua_State *L, lua_Integer tables, lua_Integer id, lu
   return getfield_at(L, t);
 }
 
-void navlua_ref_rawtypes(lua_State *L, int idx, const lua_Integer *keys, int n, int *types) {
-  idx = lua_absindex(L, idx);
-  for (int i = 0; i < n; i++) {
-    types[i] = lua_rawgeti(L, LUA_REGISTRYINDEX, keys[i]) == LUA_TSTRING ? lua_rawget(L, idx) : LUA_TNONE;
-    lua_pop(L, 1);                             /* the value, or what the reference held */
-  }
-}
-
-int navlua_field_types(lua_State *L, int idx, const char *const *names, const size_t *lens,
-                       int n, int most, int *types) {
+void navlua_field_types(lua_State *L, int idx, const char *const *names, const size_t *lens,
+                        int n, int most, int *types) {
   idx = lua_absindex(L, idx);
   for (int i = 0; i < n; i++) types[i] = LUA_TNIL;
   int walked = 0;
   lua_pushnil(L);
   while (lua_next(L, idx)) {                   /* ... key value */
-    if (++walked > most) {
+    if (++walked > most) {                     /* a large table: a look-up a name */
       lua_pop(L, 2);
-      return 0;
+      for (int i = 0; i < n; i++) {
+        lua_pushlstring(L, names[i], lens[i]);
+        types[i] = lua_rawget(L, idx);
+        lua_pop(L, 1);
+      }
+      return;
     }
     if (lua_type(L, -2) == LUA_TSTRING) {      /* a string key: tolstring leaves it as it is */
       size_t len;
@@ -194,7 +191,6 @@ int navlua_field_types(lua_State *L, int idx, const char *const *names, const si
     }
     lua_pop(L, 1);                             /* the value; the key stays for lua_next */
   }
-  return 1;
 }
 
 int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, const char *name) {

@@ -292,19 +292,13 @@ NAVLUA_API int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, co
 NAVLUA_API int navlua_ref_screen_field(lua_State *L, lua_Integer tables, lua_Integer id, lua_Integer key,
                                        const char *name);
 
-/* The types of t[registry[keys[i]]], raw, t at `idx`, for n keys kept by
-** registry reference, into types[i]: LUA_TNONE for a key whose reference
-** no longer holds a string (the caller reads that one by name). Pushes
-** nothing; cannot raise. navlua.screen's checks, in one call. */
-NAVLUA_API void navlua_ref_rawtypes(lua_State *L, int idx, const lua_Integer *keys, int n, int *types);
-
 /* The types of t's fields named names[i] (lens[i] bytes), raw, t at `idx`,
-** into types[i] (LUA_TNIL for a name t does not hold), found by walking t
-** once (lua_next) instead of n look-ups. Walks at most `most` entries and
-** returns 0 when t has more (types[] is then unfinished: the caller looks
-** the names up); 1 otherwise. Pushes nothing; cannot raise. */
-NAVLUA_API int navlua_field_types(lua_State *L, int idx, const char *const *names, const size_t *lens,
-                                  int n, int most, int *types);
+** into types[i] (LUA_TNIL for a name t does not hold): a table of at most
+** `most` entries is walked once (lua_next) and its keys matched by name,
+** a larger one gets a look-up of each name. Pushes nothing; raises only
+** if a name's string cannot be allocated. */
+NAVLUA_API void navlua_field_types(lua_State *L, int idx, const char *const *names, const size_t *lens,
+                                   int n, int most, int *types);
 
 /* Pushes registry[ref][i], raw; nil (and LUA_TNIL) when registry[ref] is
 ** not a table (a script rewrote the registry). Returns its type. */
