@@ -268,11 +268,14 @@ extension Bridge {
 /// known to hold the bridge.
 nonisolated(unsafe) var bridgeInHostState = false
 
-/// The bridge kept in the state's extra space.
+/// The bridge kept in the state's extra space; nil once the loadable
+/// module's closer has released it (lua_close can still run a script's
+/// finalizer after it).
 @inline(__always)
-func bridge(of L: OpaquePointer) -> Bridge {
-    let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> = bridgeInHostState ? navlua_main_extraspace(L)! : navlua_extraspace(L)!
-    return Unmanaged<Bridge>.fromOpaque(slot.pointee!).takeUnretainedValue()
+func bridge(of L: OpaquePointer) -> Bridge? {
+    let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>? = bridgeInHostState ? navlua_main_extraspace(L) : navlua_extraspace(L)
+    guard let object = slot?.pointee else { return nil }
+    return Unmanaged<Bridge>.fromOpaque(object).takeUnretainedValue()
 }
 
 /// Runs the body of a Swift function called from Lua. A thrown error
@@ -283,7 +286,12 @@ func bridged(_ L: OpaquePointer?, _ name: StaticString,
              _ body: (Bridge, Lua) throws -> Int32) -> Int32 {
     let L = L!
     let lua = Lua(L)
-    let b = bridge(of: L)
+    guard let b = bridge(of: L) else {
+        navlua_where(L)
+        lua.push("\(name): navlua is closed: its state is closing")
+        lua_concat(L, 2)
+        return NAVLUA_RAISE
+    }
     let caller = b.L
     b.setThread(L)
     defer { b.setThread(caller) }

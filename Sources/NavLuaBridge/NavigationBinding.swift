@@ -228,8 +228,8 @@ enum NavigationBinding {
     /// Where a navigation call is made, for the error it may give later if
     /// it has to wait in the queue ("nav:push at x.lua:3"): the bridge's
     /// one LuaCallSite, read at once if the call waits (no allocation).
-    private static func site(_ lua: Lua, _ name: StaticString) -> CallSite {
-        bridge(of: lua.L).callSite.at(lua.L, name)
+    private static func site(_ b: Bridge, _ lua: Lua, _ name: StaticString) -> CallSite {
+        b.callSite.at(lua.L, name)
     }
 
     /// Returns the screen a pop variant removed (or nil) to Lua.
@@ -242,7 +242,7 @@ enum NavigationBinding {
         bridged(L, "nav:push") { b, lua in
             let nav = try navigation(lua, b)
             let screen = try ScreenBinding.screen(lua, b, 2, "screen")
-            try nav.push(screen, animated: animated(lua, 3), site: site(lua, "nav:push"))
+            try nav.push(screen, animated: animated(lua, 3), site: site(b, lua, "nav:push"))
             return 0
         }
     }
@@ -250,14 +250,14 @@ enum NavigationBinding {
     static let pop: navlua_SwiftFunction = { L in
         bridged(L, "nav:pop") { b, lua in
             let nav = try navigation(lua, b)
-            return returning(try nav.pop(animated: animated(lua, 2), site: site(lua, "nav:pop")), lua)
+            return returning(try nav.pop(animated: animated(lua, 2), site: site(b, lua, "nav:pop")), lua)
         }
     }
 
     static let popToRoot: navlua_SwiftFunction = { L in
         bridged(L, "nav:pop_to_root") { b, lua in
             let nav = try navigation(lua, b)
-            return returning(try nav.popToRoot(animated: animated(lua, 2), site: site(lua, "nav:pop_to_root")), lua)
+            return returning(try nav.popToRoot(animated: animated(lua, 2), site: site(b, lua, "nav:pop_to_root")), lua)
         }
     }
 
@@ -265,7 +265,7 @@ enum NavigationBinding {
         bridged(L, "nav:pop_to") { b, lua in
             let nav = try navigation(lua, b)
             let screen = try ScreenBinding.screen(lua, b, 2, "screen")
-            return returning(try nav.pop(to: screen, animated: animated(lua, 3), site: site(lua, "nav:pop_to")), lua)
+            return returning(try nav.pop(to: screen, animated: animated(lua, 3), site: site(b, lua, "nav:pop_to")), lua)
         }
     }
 
@@ -281,14 +281,14 @@ enum NavigationBinding {
                 defer { lua.pop() }
                 list.append(try ScreenBinding.screen(lua, b, -1, "screens[\(i)]"))
             }
-            try nav.setScreens(list, animated: animated(lua, 3), site: site(lua, "nav:set_screens"))
+            try nav.setScreens(list, animated: animated(lua, 3), site: site(b, lua, "nav:set_screens"))
             return 0
         }
     }
 
     static let back: navlua_SwiftFunction = { L in
         bridged(L, "nav:back") { b, lua in
-            try navigation(lua, b).back(site: site(lua, "nav:back"))
+            try navigation(lua, b).back(site: site(b, lua, "nav:back"))
             return 0
         }
     }
@@ -296,7 +296,7 @@ enum NavigationBinding {
     static let present: navlua_SwiftFunction = { L in
         bridged(L, "nav:present") { b, lua in
             let nav = try navigation(lua, b)
-            try nav.present(PresentationBinding.request(lua, 2), site: site(lua, "nav:present"))
+            try nav.present(PresentationBinding.request(lua, 2), site: site(b, lua, "nav:present"))
             return 0
         }
     }
@@ -304,7 +304,7 @@ enum NavigationBinding {
     static let dismiss: navlua_SwiftFunction = { L in
         bridged(L, "nav:dismiss") { b, lua in
             let nav = try navigation(lua, b)
-            try nav.dismiss(animated: animated(lua, 2), site: site(lua, "nav:dismiss"))
+            try nav.dismiss(animated: animated(lua, 2), site: site(b, lua, "nav:dismiss"))
             return 0
         }
     }

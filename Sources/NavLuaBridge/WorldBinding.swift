@@ -42,14 +42,18 @@ enum WorldBinding {
     /// before the push and no binding holds the bridge across it: a bridge
     /// kept alive over the call to Lua is retained and released (its
     /// counts live in a side table: ~120 instructions, a third of the call).
+    /// After the loadable module's closer (a finalizer that lua_close runs
+    /// later): no value.
     static let now: navlua_SwiftFunction = { L in
-        let seconds = Double(bridge(of: L!).world.now) / 1e9
+        guard let L, let b = bridge(of: L) else { return 0 }
+        let seconds = Double(b.world.now) / 1e9
         lua_pushnumber(L, seconds)
         return 1
     }
 
     static let frame: navlua_SwiftFunction = { L in
-        let frame = bridge(of: L!).world.clock.frame
+        guard let L, let b = bridge(of: L) else { return 0 }
+        let frame = b.world.clock.frame
         lua_pushinteger(L, lua_Integer(frame))
         return 1
     }

@@ -49,6 +49,17 @@ void navlua_release_state(lua_State *L, navlua_Limits *lim) {
   lua_setallocf(L, lim->host_alloc, lim->host_ud);
 }
 
+navlua_Limits *navlua_open_limits(lua_State *L) {
+  void *ud = NULL;
+  lua_Alloc f = lua_getallocf(L, &ud);
+  if (f == navlua_alloc || f == alloc_forward) return (navlua_Limits *)ud;
+  /* Another allocator: an embedder's that keeps the limits as its `ud`
+  ** (navlua test's ChildAllocator), or, once the module's closer has run,
+  ** the host's own. The closer also takes the bridge from the main
+  ** thread's extra space, which tells them apart. */
+  return *navlua_main_extraspace(L) ? (navlua_Limits *)ud : NULL;
+}
+
 int navlua_should_stop(navlua_Limits *lim) {
   if (lim->terminated) { lim->stop_reason = 3; return 1; }
   if (lim->interrupted) { lim->stop_reason = 2; return 1; }

@@ -35,7 +35,13 @@ static void collect_for_engine(lua_State *L, navlua_Limits *lim) {
 ** "not enough memory", the message of an allocation that fails. */
 int navlua_trampoline(lua_State *L) {
   navlua_SwiftFunction f = (navlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_open_limits(L);
+  if (!lim) {   /* called from a finalizer that lua_close ran after navlua's closer */
+    navlua_where(L);
+    lua_pushliteral(L, "navlua is closed: its state is closing");
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
   lim->swift_depth++;
   int n = f(L);
   lim->swift_depth--;
@@ -56,7 +62,8 @@ int navlua_trampoline(lua_State *L) {
 ** not fail for what other garbage still holds (Lua would only warn). */
 static int finalizer_trampoline(lua_State *L) {
   navlua_SwiftFunction f = (navlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_open_limits(L);
+  if (!lim) return 0;   /* after navlua's closer: the bridge released its objects */
   lim->swift_depth++;
   int n = f(L);
   lim->swift_depth--;

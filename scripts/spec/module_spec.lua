@@ -132,6 +132,39 @@ print(nav.count, nav.top.title)
     assert.are.equal("2\tB\n", out)
   end)
 
+  it("gives an error, not a crash, to a call that lua_close makes after its closer", function()
+    -- lua_close finalizes newest-marked first: an object marked before
+    -- require "navlua" is finalized after navlua's closer; and a closer made
+    -- a to-be-closed variable runs before navlua's own objects' finalizers
+    -- (both read limits the closer had freed: a segfault)
+    local entry = cpath()
+    local late = P.script([[
+keep = setmetatable({}, {__gc = function()
+  local ok, err = pcall(navlua.screen, {title = "late"})
+  print(ok, err, navlua.now())
+end})
+navlua = require "navlua"
+local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+print(nav.count)
+]])
+    local out, err, status = P.sh("env LUA_CPATH=" .. q(entry .. ";;") .. " lua5.4 " .. q(late))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.matches("^1\nfalse\t.-:2: navlua is closed: its state is closing\n$", out)
+    local closing = P.script([[
+local navlua = require "navlua"
+local s = navlua.screen{title = "A"}
+local closer = debug.getregistry()["navlua.module"]
+local gc = debug.getmetatable(closer).__gc
+debug.setmetatable(closer, {__gc = gc, __close = gc})
+local c <close> = closer
+os.exit(0, true)
+]])
+    out, err, status = P.sh("env LUA_CPATH=" .. q(entry .. ";;") .. " lua5.4 " .. q(closing))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+  end)
+
   it("opens any number of times in one lua5.4 state", function()
     local entry = cpath()
     local script = P.script([[

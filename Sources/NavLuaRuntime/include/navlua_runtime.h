@@ -108,6 +108,13 @@ static inline size_t *navlua_engine_counter(lua_State *L) { return &navlua_limit
 NAVLUA_API void navlua_adopt_state(lua_State *L, navlua_Limits *lim);
 NAVLUA_API void navlua_release_state(lua_State *L, navlua_Limits *lim);
 
+/* L's limits while navlua holds its state; NULL once the loadable module's
+** closer has given the allocator back to the host (and taken the bridge
+** from the main thread's extra space). lua_close can still run
+** a script's finalizer or to-be-closed variable after the closer, and that
+** code can call navlua (or navlua's own objects' finalizers run then). */
+NAVLUA_API navlua_Limits *navlua_open_limits(lua_State *L);
+
 /* 1 when a limit says the script must stop now (and records why). Past the
 ** deadline it stays 1: a timeout cannot be caught and run on from. */
 NAVLUA_API int navlua_should_stop(navlua_Limits *lim);
