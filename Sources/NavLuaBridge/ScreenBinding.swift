@@ -42,8 +42,9 @@ enum ScreenBinding {
             if lua_getmetatable(L, 1) != 0 {
                 throw NavError("a screen table cannot have a metatable of its own")
             }
-            // each key by registry reference (ScreenKey), not hashed
-            lua.rawGet(1, .title, b)
+            // every key by its name, as the script writes it (a registry
+            // reference a script rewrote does not change what is checked)
+            lua.rawGetByName(1, .title)
             guard let title = lua.string(-1), !title.isEmpty else {
                 throw argumentError("title", "a non-empty string", got: lua.describe(-1))
             }
@@ -52,7 +53,7 @@ enum ScreenBinding {
             // only to be checked further (back_button, max_initial_distance)
             // or named in an error
             try ScreenKeyTypes.read(lua, 1, b) { types in
-                @discardableResult func value(_ key: ScreenKey) -> Int32 { lua.rawGet(1, String(describing: key.name)) }
+                @discardableResult func value(_ key: ScreenKey) -> Int32 { lua.rawGetByName(1, key) }
                 for key in [ScreenKey.pop_disabled, .navigation_bar_hidden] {
                     let type = types[key.rawValue]
                     if type != LUA_TNIL && type != LUA_TBOOLEAN {

@@ -98,6 +98,15 @@ enum ScreenKeyTypes {
 }
 
 extension Lua {
+    /// Pushes t[key's name], raw, t at the absolute index `table`, and
+    /// returns its type: the name by its literal's address, which
+    /// lua_pushstring's cache finds without hashing it again.
+    @discardableResult
+    func rawGetByName(_ table: Int32, _ key: ScreenKey) -> Int32 {
+        lua_pushstring(L, key.cName)
+        return lua_rawget(L, table)
+    }
+
     /// Pushes t[key], raw, t at `table`, and returns its type. Cannot raise.
     @discardableResult
     func rawGet(_ table: Int32, _ key: ScreenKey, _ b: Bridge) -> Int32 {

@@ -41,12 +41,15 @@ describe("navlua.screen's checks", function()
   it("follow the keys' names when a script rewrote their references", function()
     navlua.screen{ title = "first" }   -- the references are made by the first screen
     local r = debug.getregistry()
-    local swap = { pop_disabled = "title", will_appear = "title", back_button = "pop_disabled" }
+    local swap = { pop_disabled = "title", will_appear = "title", back_button = "pop_disabled",
+                   title = "back_button" }
     local found = refs(function(v) return swap[v] ~= nil end)
-    assert.are.equal(3, #found)
+    assert.are.equal(4, #found)
     for _, k in ipairs(found) do r[k] = swap[r[k]] end
     for _, make in ipairs{ same, big } do
       assert.is_true(pcall(navlua.screen, make{ title = "X", back_button = "custom" }))
+      assert.is_true(pcall(navlua.screen, make{ title = "X" }))
+      fails(make{ back_button = "custom" }, "'title' must be a non-empty string (got nil)")
       fails(make{ title = "X", pop_disabled = 1 }, "'pop_disabled' must be a boolean (got 1)")
       fails(make{ title = "X", will_appear = "no" }, "'will_appear' must be a function (got 'no')")
     end
