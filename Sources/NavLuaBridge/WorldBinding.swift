@@ -45,15 +45,13 @@ enum WorldBinding {
     /// After the loadable module's closer (a finalizer that lua_close runs
     /// later): no value.
     static let now: navlua_SwiftFunction = { L in
-        guard let L, let b = bridge(of: L) else { return 0 }
-        let seconds = Double(b.world.now) / 1e9
-        lua_pushnumber(L, seconds)
+        guard let L, let nanos = bridge(of: L)?.world.now else { return 0 }
+        lua_pushnumber(L, Double(nanos) / 1e9)
         return 1
     }
 
     static let frame: navlua_SwiftFunction = { L in
-        guard let L, let b = bridge(of: L) else { return 0 }
-        let frame = b.world.clock.frame
+        guard let L, let frame = bridge(of: L)?.world.clock.frame else { return 0 }
         lua_pushinteger(L, lua_Integer(frame))
         return 1
     }

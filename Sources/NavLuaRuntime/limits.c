@@ -33,7 +33,7 @@ void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 /* In a state navlua did not make: the host's allocator, untouched, so that
 ** the limits block can still be the allocator's `ud`. */
-static void *alloc_forward(void *ud, void *ptr, size_t osize, size_t nsize) {
+void *navlua_alloc_forward(void *ud, void *ptr, size_t osize, size_t nsize) {
   navlua_Limits *lim = (navlua_Limits *)ud;
   return lim->host_alloc(lim->host_ud, ptr, osize, nsize);
 }
@@ -42,21 +42,18 @@ void navlua_adopt_state(lua_State *L, navlua_Limits *lim) {
   memset(lim, 0, sizeof(*lim));
   lim->host_alloc = lua_getallocf(L, &lim->host_ud);
   lim->swift_depth = 1;
-  lua_setallocf(L, alloc_forward, lim);
+  lua_setallocf(L, navlua_alloc_forward, lim);
 }
 
 void navlua_release_state(lua_State *L, navlua_Limits *lim) {
   lua_setallocf(L, lim->host_alloc, lim->host_ud);
 }
 
-navlua_Limits *navlua_open_limits(lua_State *L) {
-  void *ud = NULL;
-  lua_Alloc f = lua_getallocf(L, &ud);
-  if (f == navlua_alloc || f == alloc_forward) return (navlua_Limits *)ud;
-  /* Another allocator: an embedder's that keeps the limits as its `ud`
-  ** (navlua test's ChildAllocator), or, once the module's closer has run,
-  ** the host's own. The closer also takes the bridge from the main
-  ** thread's extra space, which tells them apart. */
+navlua_Limits *navlua_other_allocator_limits(lua_State *L, void *ud) {
+  /* an embedder's allocator that keeps the limits as its `ud` (navlua
+  ** test's ChildAllocator), or, once the module's closer has run, the
+  ** host's own: the closer also takes the bridge from the main thread's
+  ** extra space, which tells them apart */
   return *navlua_main_extraspace(L) ? (navlua_Limits *)ud : NULL;
 }
 

@@ -108,12 +108,25 @@ static inline size_t *navlua_engine_counter(lua_State *L) { return &navlua_limit
 NAVLUA_API void navlua_adopt_state(lua_State *L, navlua_Limits *lim);
 NAVLUA_API void navlua_release_state(lua_State *L, navlua_Limits *lim);
 
+/* The allocator the loadable module installs in its host's state: the
+** host's own, called with the limits block as `ud`. */
+NAVLUA_API void *navlua_alloc_forward(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* navlua_open_limits for a state whose allocator is not one of navlua's. */
+NAVLUA_API navlua_Limits *navlua_other_allocator_limits(lua_State *L, void *ud);
+
 /* L's limits while navlua holds its state; NULL once the loadable module's
 ** closer has given the allocator back to the host (and taken the bridge
-** from the main thread's extra space). lua_close can still run
-** a script's finalizer or to-be-closed variable after the closer, and that
-** code can call navlua (or navlua's own objects' finalizers run then). */
-NAVLUA_API navlua_Limits *navlua_open_limits(lua_State *L);
+** from the main thread's extra space). lua_close can still run a script's
+** finalizer or to-be-closed variable after the closer, and that code can
+** call navlua (or navlua's own objects' finalizers run then). Inline, as
+** navlua_limits: every call into Swift reads it. */
+static inline navlua_Limits *navlua_open_limits(lua_State *L) {
+  void *ud = NULL;
+  lua_Alloc f = lua_getallocf(L, &ud);
+  if (f == navlua_alloc || f == navlua_alloc_forward) return (navlua_Limits *)ud;
+  return navlua_other_allocator_limits(L, ud);
+}
 
 /* 1 when a limit says the script must stop now (and records why). Past the
 ** deadline it stays 1: a timeout cannot be caught and run on from. */
