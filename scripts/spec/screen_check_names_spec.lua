@@ -4,14 +4,7 @@
 -- to the keys' strings (debug.getregistry()) does not change what is
 -- checked. In a file of its own: the rewrites last for the state.
 
--- the integer references of the registry whose value satisfies `is`
-local function refs(is)
-  local found = {}
-  for k, v in pairs(debug.getregistry()) do
-    if math.type(k) == "integer" and is(v) then found[#found + 1] = k end
-  end
-  return found
-end
+local refs = require("support.registry").refs
 
 local function big(t)
   for i = 1, 30 do t["f" .. i] = i end

@@ -88,14 +88,7 @@ describe("a screen's fields through __index", function()
 end)
 
 describe("navlua's registry entries rewritten by a script", function()
-  -- the integer references of the registry whose value satisfies `is`
-  local function refs(is)
-    local found = {}
-    for k, v in pairs(debug.getregistry()) do
-      if math.type(k) == "integer" and is(v) then found[#found + 1] = k end
-    end
-    return found
-  end
+  local refs = require("support.registry").refs
 
   it("leave nav:visual()'s keys as they are named", function()
     local nav = navlua.navigation{ root = navlua.screen{ title = "A" } }
