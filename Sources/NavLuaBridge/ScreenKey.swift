@@ -106,10 +106,4 @@ extension Lua {
         lua_pushstring(L, key.cName)
         return lua_rawget(L, table)
     }
-
-    /// Pushes t[key], raw, t at `table`, and returns its type. Cannot raise.
-    @discardableResult
-    func rawGet(_ table: Int32, _ key: ScreenKey, _ b: Bridge) -> Int32 {
-        navlua_ref_rawgetfield(L, table, b.ref(key), key.cName)
-    }
 }

@@ -200,12 +200,6 @@ void navlua_field_types(lua_State *L, int idx, const char *const *names, const s
   }
 }
 
-int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, const char *name) {
-  idx = lua_absindex(L, idx);
-  push_key(L, key, name);
-  return lua_rawget(L, idx);
-}
-
 int navlua_ref_geti(lua_State *L, lua_Integer ref, lua_Integer i) {
   if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) != LUA_TTABLE) {
     lua_pop(L, 1);

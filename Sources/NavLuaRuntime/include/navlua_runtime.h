@@ -298,11 +298,6 @@ NAVLUA_API void navlua_push_gesture(lua_State *L, double lx, double ly, double t
 ** script rewrote the registry), so that lua_rawset cannot raise. */
 NAVLUA_API void navlua_ref_setfield(lua_State *L, int idx, lua_Integer key, const char *name);
 
-/* Pushes t[registry[key]], raw, t at `idx`, and returns its type: the key
-** kept by registry reference, `name` when it no longer holds a string.
-** Cannot raise (a raw get of any key). */
-NAVLUA_API int navlua_ref_rawgetfield(lua_State *L, int idx, lua_Integer key, const char *name);
-
 /* A screen's field or hook: pushes the table registry[tables][id] and its
 ** field registry[key] (`name` when the reference no longer holds a
 ** string), read as navlua_getfield_fast reads it, and returns the status:
