@@ -1,65 +1,120 @@
-/// A scroll view's pan, following one touch: the offsets follow the finger
-/// (clamped to the content) from where the pan began, along the view's
-/// axes, or along one of them once a directional lock decided; on release a
-/// paging view snaps to a page, and release speed may carry it one page on.
-/// It is the only writer of its view's offsets while the finger is down and
+/// A scroll view's pan (UIScrollView's one `panGestureRecognizer`): one
+/// per view, following every finger that took it (`ScrollTouch`). The
+/// offsets follow the fingers' centroid (clamped to the content) from where
+/// the pan began, along the view's axes, or along one of them once a
+/// directional lock decided; on the last lift a paging view snaps to a page,
+/// and release speed may carry it one page on.
+///
+/// Several fingers: UIKit's pan reads the centroid of its touches
+/// (UIGestureRecognizer.location(in:), Apple's documentation: "usually the
+/// centroid of the touches involved in the gesture"). A finger that joins
+/// or leaves moves the centroid without moving the content: the pan goes
+/// on from where the content is (navlua's reading of UIKit: no jump is
+/// seen on a device). Flutter's per-platform multitouch strategies
+/// (ScrollBehavior.multitouchDragStrategy) are not modelled: every preset
+/// follows the centroid.
+///
+/// It is the only writer of its view's offsets while a finger is down and
 /// while the snap runs; it knows no navigation.
 package final class ScrollPan {
     unowned let world: World
     let view: ScrollView
+    /// A finger follows it: from the first finger's begin to the last lift.
     private(set) var active = false
-    private(set) var didBegin = false
-    /// Where the finger is, as the touch's router last said (the arena
-    /// begins the pan there).
-    var location: Point
-    /// Where the finger went down (the directional lock reads the drag so far).
-    private let downLocation: Point
+    /// The fingers it follows, by touch id, where each is now.
+    private var fingers: [(id: Int, at: Point)] = []
     private var startOffset = 0.0
     private var startOffsetY = 0.0
-    private var startX = 0.0
-    private var startY = 0.0
+    /// The centroid the offsets are measured from.
+    private var start = Point.zero
     private var startPage = 0
     /// The axes this drag scrolls: the view's, or one of them under a lock.
     private(set) var scrollAxes: PanAxes = []
 
-    init(world: World, view: ScrollView, at location: Point) {
+    private init(world: World, view: ScrollView) {
         self.world = world
         self.view = view
-        self.location = location
-        self.downLocation = location
-        // A finger on a snapping view stops it where it is.
-        if let id = view.snapAnimation {
-            world.cancelAnimation(id)
-            view.snapAnimation = nil
+    }
+
+    /// The view's pan: the one fingers already follow, or a new one.
+    static func of(_ view: ScrollView, in world: World) -> ScrollPan {
+        if let pan = view.driver, pan.active { return pan }
+        return ScrollPan(world: world, view: view)
+    }
+
+    /// A finger takes the pan at `point`, having moved `drag` since it went
+    /// down (the directional lock reads it). The first begins the pan.
+    func add(finger id: Int, at point: Point, drag: Point) {
+        fingers.append((id, point))
+        if !active {
+            active = true
+            view.isDragging = true
+            view.driver = self
+            scrollAxes = ScrollPan.axes(of: view, drag: drag, tunables: world.tunables)
+            startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
+            rebase()
+            record(.began)
+        } else {
+            rebase()
         }
     }
 
-    /// The pan is this view's, from where the finger is.
-    func begin() {
-        active = true
-        didBegin = true
-        view.isDragging = true
-        view.driver = self
-        startOffset = view.offset
-        startOffsetY = view.offsetY
-        startX = location.x
-        startY = location.y
-        scrollAxes = ScrollPan.axes(of: view, drag: location - downLocation, tunables: world.tunables)
-        startPage = view.frame.width > 0 ? (view.offset / view.frame.width).rounded().saturatingInt : 0
-        record(.began)
-    }
-
-    func moved(to point: Point) {
-        location = point
-        guard active else { return }
+    func move(finger id: Int, to point: Point) {
+        guard active, let i = fingers.firstIndex(where: { $0.id == id }) else { return }
+        fingers[i].at = point
+        let c = centroid
         // Each displacement on the grid: a finger that comes back lands
         // exactly where it was (ScrollOffsetGrid).
         if scrollAxes.contains(.horizontal) {
-            view.offset = view.clampedOffset(startOffset + ScrollOffsetGrid.rounded(startX - point.x))
+            view.offset = view.clampedOffset(startOffset + ScrollOffsetGrid.rounded(start.x - c.x))
         }
         if scrollAxes.contains(.vertical) {
-            view.offsetY = view.clampedOffsetY(startOffsetY + ScrollOffsetGrid.rounded(startY - point.y))
+            view.offsetY = view.clampedOffsetY(startOffsetY + ScrollOffsetGrid.rounded(start.y - c.y))
         }
+    }
+
+    /// A finger lifts: the pan goes on with the others, or ends with it
+    /// (a paging view snaps, with this finger's speed).
+    func lift(finger id: Int, velocity: Point) {
+        guard remove(finger: id) else { return }
+        active = false
+        view.isDragging = false
+        record(.ended)
+        guard view.paging, view.frame.width > 0 else { return letGo() }
+        snap(velocityX: velocity.x)
+    }
+
+    /// A finger stops following without deciding anything (its pull went
+    /// to a sheet, or the world goes away): the last one ends the drag
+    /// without a snap.
+    func drop(finger id: Int) {
+        guard remove(finger: id) else { return }
+        active = false
+        view.isDragging = false
+        letGo()
+    }
+
+    /// Removes the finger; true when it was the last.
+    private func remove(finger id: Int) -> Bool {
+        guard active, let i = fingers.firstIndex(where: { $0.id == id }) else { return false }
+        fingers.remove(at: i)
+        if fingers.isEmpty { return true }
+        rebase()
+        return false
+    }
+
+    private var centroid: Point {
+        var sum = Point.zero
+        for finger in fingers { sum = sum + finger.at }
+        return Point(sum.x / Double(fingers.count), sum.y / Double(fingers.count))
+    }
+
+    /// The next move counts from the content where it is and the fingers
+    /// where they are.
+    private func rebase() {
+        startOffset = view.offset
+        startOffsetY = view.offsetY
+        start = centroid
     }
 
     /// The axes a drag scrolls `view` along: every axis it can scroll, or,
@@ -77,30 +132,11 @@ package final class ScrollPan {
         return PanAxes.dominant(drag)
     }
 
-    func lifted(velocity: Point) {
-        guard active else { return }
-        active = false
-        view.isDragging = false
-        record(.ended)
-        guard view.paging, view.frame.width > 0 else { return letGo() }
-        snap(velocityX: velocity.x)
-    }
-
-    /// The world is going away: stop dragging without snapping.
-    func abandon() {
-        active = false
-        view.isDragging = false
-        letGo()
-    }
-
     /// A script set the view's offset: a drag goes on from there (the
-    /// finger's next move counts from where it is now), a snap stops.
+    /// fingers' next move counts from where it is now), a snap stops.
     func scriptMoved() {
         if active {
-            startOffset = view.offset
-            startOffsetY = view.offsetY
-            startX = location.x
-            startY = location.y
+            rebase()
         } else if let id = view.snapAnimation {
             world.cancelAnimation(id)
             view.snapAnimation = nil
@@ -157,28 +193,5 @@ package final class ScrollPan {
         ]
         if view.canScrollVertically { fields.append(.number("offset_y", view.offsetY)) }
         world.record(.gesture, fields)
-    }
-}
-
-extension ScrollPan: GestureArenaMember {
-    var kind: Recognizer { .scroll }
-    var scrollView: ScrollView? { view }
-    var axes: PanAxes { view.axes }
-    var name: String { "scroll:\(view.id)" }
-
-    func accept() -> Bool {
-        begin()
-        return true
-    }
-
-    /// A rejected pan does not scroll (its touch's router drops it).
-    func reject(by holder: any GestureArenaMember) {}
-
-    /// The pop joins when the view allows it at this moment
-    /// (`pop_simultaneous`); a failing rule is recorded. Another scroll view
-    /// (one it lies in) never joins: nested views do not scroll together.
-    func allowsJoining(_ member: any GestureArenaMember) -> Bool {
-        guard member.kind == .pop else { return false }
-        return world.read { try view.allowsSimultaneousPop() } ?? false
     }
 }

@@ -71,7 +71,7 @@ final class SheetPan {
         } else if refusedBy != nil, wanted > lowest {
             y = lowest + SheetRules.rubberBand(wanted - lowest, limit: rules.refusedStretch)
         }
-        nav.presentationY = y
+        nav.card.place(at: y, in: world)
         if refusedBy == nil, dismissal == nil, y > lowest, nav.transition == nil {
             dismissal = nav.beginInteractiveDismissal()
         }
@@ -154,8 +154,10 @@ final class SheetPan {
             }
         }
         if abs(y - from) < 1e-9 { seconds = 0 }
-        _ = world.animate(from: from, to: y, seconds: seconds, curve: curve, label: "sheet of nav \(nav.id) moving",
-                          apply: { nav.presentationY = $0 }, complete: complete)
+        nav.card.move(in: world, complete: complete) { [world] apply, complete in
+            world.animate(from: from, to: y, seconds: seconds, curve: curve, label: "sheet of nav \(nav.id) moving",
+                          apply: apply, complete: complete)
+        }
     }
 
     private func record(_ phase: String, dismiss: Bool? = nil) {
@@ -195,7 +197,7 @@ extension SheetPan {
     }
 }
 
-extension ScrollPan {
+extension ScrollTouch {
     /// UIKit's sheet and a vertical scroll view in it: a mostly vertical
     /// pull down on a view at its top goes to the sheet, and so does a pull
     /// up while the sheet is below its largest detent

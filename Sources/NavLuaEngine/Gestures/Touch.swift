@@ -36,9 +36,9 @@ public final class Touch {
     @exclusivity(unchecked) var sheet: SheetPan?
     /// The pans of the scroll views under it, innermost first, until the
     /// arena decides.
-    @exclusivity(unchecked) var scrollCandidates: [ScrollPan] = []
+    @exclusivity(unchecked) var scrollCandidates: [ScrollTouch] = []
     /// The scroll view's pan that took the pan (alone or with the pop).
-    @exclusivity(unchecked) var scroll: ScrollPan?
+    @exclusivity(unchecked) var scroll: ScrollTouch?
     /// The pan crossed the slop but the arena waits for a member to claim
     /// it (Flutter's rule: no axis past the slop yet).
     @exclusivity(unchecked) var arenaOpen = false

@@ -149,7 +149,7 @@ extension World {
         if let top = nav.top, !top.scrollViews.isEmpty {
             // a screen's frames are in its card's coordinates (manual §4.7)
             let local = Point(point.x, point.y - nav.presentationY)
-            touch.scrollCandidates = top.scrollViews(at: local).map { ScrollPan(world: self, view: $0, at: point) }
+            touch.scrollCandidates = top.scrollViews(at: local).map { ScrollTouch(world: self, view: $0, touch: touch.id, at: point) }
         }
         // one finger pulls a sheet at a time
         if !touches.contains(where: { $0 !== touch && $0.sheet?.nav === nav }) {
@@ -168,7 +168,7 @@ extension World {
         guard let nav = touch.navigation, let pan = touch.pan else { return }
         var candidates = touch.scrollCandidates
         for candidate in candidates { candidate.location = touch.location }
-        var handedOver: [ScrollPan] = []
+        var handedOver: [ScrollTouch] = []
         if let sheet = touch.sheet {
             sheet.location = touch.location
             // a vertical list at its top hands a pull down to the sheet, and

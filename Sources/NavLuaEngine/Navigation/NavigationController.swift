@@ -50,8 +50,10 @@ public final class NavigationController: NavigationFacts {
     @exclusivity(unchecked) var barHiddenBeforeChange: Bool?
     /// True while an animated `will_appear` runs (NavigationLifecycle).
     @exclusivity(unchecked) var barChangesRideTransition = false
+    /// The card it is presented on: its top edge and what moves it.
+    let card = PresentationCard()
     /// Vertical offset of the whole navigation while presented or dismissed.
-    @exclusivity(unchecked) var presentationY: Double = 0
+    var presentationY: Double { card.y }
     @exclusivity(unchecked) package private(set) var transition: Transition?
     @exclusivity(unchecked) var queue: [QueuedCall] = []
     /// A finger drives a pop on this navigation, from its gesture's `began`

@@ -94,19 +94,20 @@ extension NavigationController {
     private func slide(_ kind: Transition.Kind, top: Screen, to y: Double, animated: Bool,
                        spec: AnimationSpec, then: @escaping () -> Void) {
         guard animated else {
-            presentationY = y
+            card.place(at: y, in: world)
             then()
             return
         }
         let transition = Transition(kind: kind, top: top, below: nil)
         begin(transition)
-        transition.animate(in: world, from: kind == .present ? config.height : presentationY, to: y,
-                           seconds: spec.duration, curve: spec.curve,
-                           apply: { [unowned self] in self.presentationY = $0 },
-                           complete: { [unowned self] in
-                               self.end(transition, finished: true)
-                               then()
-                           })
+        let from = kind == .present ? config.height : presentationY
+        card.move(in: world, complete: { [unowned self] in
+            self.end(transition, finished: true)
+            then()
+        }, start: { apply, complete in
+            transition.animate(in: world, from: from, to: y, seconds: spec.duration, curve: spec.curve,
+                               apply: apply, complete: complete)
+        })
     }
 
     /// The top of a navigation that a full-screen present covers or

@@ -68,9 +68,11 @@ package final class Transition {
     /// Animates something else than the screens (a presentation moves its
     /// navigation) from `from` to `to`, as this transition's animation.
     func animate(in world: World, from: Double, to: Double, seconds: Double, curve: Curve,
-                 apply: @escaping (Double) -> Void, complete: @escaping () -> Void) {
-        animationID = world.animate(from: from, to: to, seconds: seconds, curve: curve, name: { self.label },
-                                    apply: apply, complete: complete)
+                 apply: @escaping (Double) -> Void, complete: @escaping () -> Void) -> Int {
+        let id = world.animate(from: from, to: to, seconds: seconds, curve: curve, name: { self.label },
+                               apply: apply, complete: complete)
+        animationID = id
+        return id
     }
 }
 
