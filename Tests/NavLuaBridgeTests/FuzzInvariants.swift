@@ -23,6 +23,8 @@ import NavLuaTestSupport
 ///   0.3 s cancel), plus one frame.
 /// - Lifecycle: see `Appearance`.
 /// - The bar: see `checkBar`.
+/// - One writer for each moving thing (issue 34): see `checkCard` and
+///   `checkScrollPans`.
 /// - Time: frame and t strictly increase from one frame to the next, and
 ///   trace events never go back in time.
 /// - Errors: a failed call gives one of the errors a script can expect
@@ -236,11 +238,13 @@ final class FuzzChecker {
                 }
             }
             checkBar(nav, when: when)
+            checkCard(nav, when: when)
             if nav.transitioning != (open[nav.id] != nil) {
                 violate("structure", "nav \(nav.id): transitioning is \(nav.transitioning) but the trace says "
                         + (open[nav.id] == nil ? "none runs" : "\(open[nav.id]!.what) runs") + " \(when)")
             }
         }
+        checkScrollPans(world, when: when)
         for (navID, running) in open.sorted(by: { $0.key < $1.key }) {
             if let deadline = running.deadline, world.now > deadline {
                 violate("transition outlived its duration",
@@ -264,6 +268,39 @@ final class FuzzChecker {
         }
         if bar.shown == 0, !bar.items.isEmpty {
             violate("bar", "nav \(nav.id): a hidden bar has items \(when)")
+        }
+    }
+
+    /// The card is where its presentation state says whenever nothing moves
+    /// it: off screen once dismissed, at its detent's edge (or the top) while
+    /// presented at rest. A second writer (an animation that outlived the
+    /// motion that replaced it) leaves it elsewhere.
+    private func checkCard(_ nav: NavigationController, when: String) {
+        guard nav.transition == nil, !nav.card.moving, !nav.userGestureInProgress else { return }
+        let y = nav.card.y
+        if nav.presented {
+            if abs(y - nav.restY) > 1e-9 {
+                violate("card", "nav \(nav.id): presented at rest with its card at \(y), not \(nav.restY) \(when)")
+            }
+        } else if y != 0 && y != nav.config.height {
+            violate("card", "nav \(nav.id): not presented, its card at \(y) \(when)")
+        }
+    }
+
+    /// One pan per scroll view: the touches that scroll a view all follow
+    /// the view's one pan, which is the view's driver.
+    private func checkScrollPans(_ world: World, when: String) {
+        var pans: [ObjectIdentifier: ScrollPan] = [:]
+        for touch in world.touches {
+            guard let scroll = touch.scroll, let pan = scroll.pan, pan.active else { continue }
+            let view = ObjectIdentifier(scroll.view)
+            if let other = pans[view], other !== pan {
+                violate("scroll pans", "scroll view \(scroll.view.id) has two pans \(when)")
+            }
+            pans[view] = pan
+            if scroll.view.driver !== pan {
+                violate("scroll pans", "scroll view \(scroll.view.id) is driven by another pan than its fingers' \(when)")
+            }
         }
     }
 

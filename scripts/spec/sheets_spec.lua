@@ -252,9 +252,11 @@ describe("the dismissal pull", function()
     assert.is_true(math.abs(y - (card + 200)) < 25, y)
     t:up()
     navlua.settle()
-    local lost
-    for _, e in ipairs(navlua.trace("arena")) do lost = e.winner end
-    assert.are.equal("scroll:" .. list.id, lost)
+    -- two decisions: the list takes the pan, then hands it to the sheet
+    local a = navlua.trace("arena")
+    assert.are.same({"scroll:" .. list.id, "sheet"}, {a[1].winner, a[2].winner})
+    assert.are.equal("scroll:" .. list.id .. "=sheet", a[2].lost)
+    assert.are.equal(2, #a)
   end)
 
   it("a list at its top gives a pull down to the sheet at once; a pull up scrolls it", function()

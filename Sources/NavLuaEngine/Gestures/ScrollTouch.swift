@@ -14,7 +14,7 @@ final class ScrollTouch {
     private let downLocation: Point
     /// The view's pan, once this finger took it; nil again once it lifted
     /// or was dropped.
-    private var pan: ScrollPan?
+    private(set) var pan: ScrollPan?
     /// The finger took the view's pan (it stays true after the lift).
     private(set) var didBegin = false
 

@@ -55,7 +55,7 @@ final class SheetPan {
         if handedOver { startFingerY = location.y }
         startCardY = nav.presentationY
         refusedBy = nav.sheetRefusal()
-        nav.userGestureInProgress = true
+        nav.hold(.sheet(self))
         record("began")
         moved(to: location)
     }
@@ -81,13 +81,13 @@ final class SheetPan {
     /// after all, or the world goes away).
     func abandon() {
         active = false
-        nav.userGestureInProgress = false
+        nav.letGo(.sheet(self))
     }
 
     func lifted(velocity: Point, cancelled: Bool) {
         guard active else { return }
         active = false
-        nav.userGestureInProgress = false
+        nav.letGo(.sheet(self))
         let y = nav.presentationY
         let dismisses = !cancelled && refusedBy == nil && decideDismiss(y: y, velocityY: velocity.y)
         // else back to the detent nearest where the card would come to rest
@@ -112,7 +112,7 @@ final class SheetPan {
     func takeOver() {
         guard active else { return }
         active = false
-        nav.userGestureInProgress = false
+        nav.letGo(.sheet(self))
         record("ended", dismiss: true)
         if dismissal == nil { dismissal = nav.beginInteractiveDismissal() }
         nav.recordInteractiveDismiss()

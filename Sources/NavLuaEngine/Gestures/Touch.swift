@@ -42,6 +42,11 @@ public final class Touch {
     /// The pan crossed the slop but the arena waits for a member to claim
     /// it (Flutter's rule: no axis past the slop yet).
     @exclusivity(unchecked) var arenaOpen = false
+    /// What the touch's arena decided: who holds its pan, who joined and
+    /// who lost. Set when it decides, and again when a hand-over gives the
+    /// pan to another member (a list at its top to its sheet); read, never
+    /// worked out again.
+    @exclusivity(unchecked) var arena: GestureArena.Outcome?
 
     init(id: Int, at point: Point, in world: World) {
         self.id = id
@@ -58,13 +63,12 @@ public final class Touch {
         if let reason = reason { liftedReason = reason }
     }
 
-    /// Who got the pan: the pop when its gesture began, else the scroll
-    /// view when it scrolled.
+    /// Who got the pan, as the arena decided: the pop when it took the pan
+    /// or joined it, else the member that holds it.
     public var recognizer: Recognizer? {
-        if let pop = pop, pop.state != .possible, pop.state != .failed { return .pop }
-        if sheet?.didBegin == true { return .sheet }
-        if scroll?.didBegin == true { return .scroll }
-        return nil
+        guard let arena = arena else { return nil }
+        if arena.holder?.kind == .pop || arena.joined.contains(where: { $0.member.kind == .pop }) { return .pop }
+        return arena.holder?.kind
     }
 
     /// The state of that recognizer, or else of the pop gesture.

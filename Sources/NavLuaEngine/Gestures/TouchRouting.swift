@@ -121,14 +121,19 @@ extension World {
     }
 
     /// UIKit's sheet: a vertical scroll view that a downward pull has
-    /// scrolled to its top hands the pull to the sheet, from there on.
+    /// scrolled to its top hands the pull to the sheet, from there on. The
+    /// arena's second decision for the touch: the sheet holds the pan, the
+    /// view lost it (`sheet`), and the trace says so in an `arena` event.
     private func handOverToSheet(_ touch: Touch, at point: Point) {
         guard let sheet = touch.sheet, !sheet.active, !sheet.didBegin, let scroll = touch.scroll,
               scroll.active, scroll.view.axes.contains(.vertical), scroll.view.offsetY <= 0,
-              let pan = touch.pan, pan.translation.y > 0 else { return }
+              let pan = touch.pan, pan.translation.y > 0, let nav = touch.navigation else { return }
         scroll.abandon()
         sheet.location = point
         sheet.begin(handedOver: true)
+        let outcome = GestureArena.Outcome(holder: sheet, lost: [GestureArena.Entry(member: scroll, reason: "sheet")])
+        touch.arena = outcome
+        recordArena(outcome, nav)
     }
 
     private func touchBegan(_ touch: Touch, at point: Point) {
@@ -169,7 +174,8 @@ extension World {
         var candidates = touch.scrollCandidates
         for candidate in candidates { candidate.location = touch.location }
         var handedOver: [ScrollTouch] = []
-        if let sheet = touch.sheet {
+        let pulled = touch.sheet
+        if let sheet = pulled {
             sheet.location = touch.location
             // a vertical list at its top hands a pull down to the sheet, and
             // a pull up to a sheet below its largest detent
@@ -197,7 +203,14 @@ extension World {
         // a sheet that lost stays on the touch while a scroll view holds the
         // pan: the view may hand it over at its top
         if let sheet = touch.sheet, !sheet.didBegin, touch.scroll == nil { touch.sheet = nil }
-        for view in handedOver { outcome.lost.append(GestureArena.Entry(member: view, reason: "sheet")) }
+        // the views that handed the pull over are told they lost it to the sheet
+        if let sheet = pulled {
+            for view in handedOver {
+                view.reject(by: sheet)
+                outcome.lost.append(GestureArena.Entry(member: view, reason: "sheet"))
+            }
+        }
+        touch.arena = outcome
         if contest { recordArena(outcome, nav) }
         if hasFailed { release(touch, because: "was released after a hook failed") }
     }

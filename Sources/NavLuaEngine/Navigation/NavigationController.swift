@@ -41,25 +41,21 @@ public final class NavigationController: NavigationFacts {
     public internal(set) var presentationDelegate: (any PresentationDelegate)?
     /// UINavigationControllerDelegate (`nav.delegate`): will_show, did_show.
     public internal(set) var delegate: (any NavigationDelegate)?
-    /// The bar's state (UIKit's `isNavigationBarHidden`): what was last
-    /// asked for. What is drawn follows a transition to it (visual().bar).
-    @exclusivity(unchecked) public internal(set) var barHidden = false
-    /// The bar's state before an animated change asked for just before a
-    /// transition begins (a push's `will_appear` comes first): the state
-    /// the transition's bar motion starts from.
-    @exclusivity(unchecked) var barHiddenBeforeChange: Bool?
-    /// True while an animated `will_appear` runs (NavigationLifecycle).
-    @exclusivity(unchecked) var barChangesRideTransition = false
+    /// The bar's state, one value (NavigationBarState).
+    @exclusivity(unchecked) var bar = NavigationBarState()
+    /// What was last asked for (UIKit's `isNavigationBarHidden`). What is
+    /// drawn follows a transition to it (visual().bar).
+    public var barHidden: Bool { bar.hidden }
     /// The card it is presented on: its top edge and what moves it.
     let card = PresentationCard()
     /// Vertical offset of the whole navigation while presented or dismissed.
     var presentationY: Double { card.y }
     @exclusivity(unchecked) package private(set) var transition: Transition?
     @exclusivity(unchecked) var queue: [QueuedCall] = []
-    /// A finger drives a pop on this navigation, from its gesture's `began`
-    /// to the release (the animation after it runs on its own): Flutter's
-    /// `userGestureInProgress`.
-    @exclusivity(unchecked) package internal(set) var userGestureInProgress = false
+    /// The gesture a finger drives on it, from its `began` to the release
+    /// (the animation after it runs on its own): HeldGesture. Written by
+    /// `hold` and `letGo` alone.
+    @exclusivity(unchecked) private(set) var heldGesture: HeldGesture?
     /// Whether its screens are on screen: from creation (the root is shown
     /// at once) until a dismiss ends, and again from a present. Like UIKit,
     /// which sends appearance callbacks only to view controllers in a
@@ -157,8 +153,19 @@ public final class NavigationController: NavigationFacts {
         // its callbacks go without running: the world they belong to ends
         if let c = transition?.coordinator { _ = c.end(finished: false) }
         transition = nil
-        userGestureInProgress = false
+        heldGesture = nil
         setStack([])
+    }
+
+    // MARK: the gesture a finger drives
+
+    /// A finger's gesture takes the navigation (its pop began, or its
+    /// sheet's pull).
+    func hold(_ gesture: HeldGesture) { heldGesture = gesture }
+
+    /// The finger's part of `gesture` is over; nothing if another holds it.
+    func letGo(_ gesture: HeldGesture) {
+        if heldGesture?.is(gesture) == true { heldGesture = nil }
     }
 
     // MARK: transitions
@@ -167,9 +174,7 @@ public final class NavigationController: NavigationFacts {
     /// `recordBegin` (a push's: after the will_ calls, see NavigationStack).
     func begin(_ transition: Transition, recorded: Bool = true) {
         self.transition = transition
-        transition.barHiddenAtBegin = barHiddenBeforeChange ?? barHidden
-        transition.barHiddenWhenBegan = transition.barHiddenAtBegin
-        barHiddenBeforeChange = nil
+        transition.barBegins(hidden: bar.transitionBegins())
         if recorded { recordBegin(transition) }
     }
 

@@ -5,8 +5,8 @@ extension NavigationController {
     /// Begins a pop that a finger drives; nil at the root (nothing to pop).
     /// UIKit's interactive transition tells both screens at once; QD's
     /// slide over a snapshot tells neither until it pops.
-    func beginInteractivePop(_ kind: Transition.Kind) -> Transition? {
-        userGestureInProgress = true
+    func beginInteractivePop(_ kind: Transition.Kind, by detector: PopGestureDetector) -> Transition? {
+        hold(.pop(detector))
         guard screens.count > 1, let top = top else {
             if kind == .interactivePop { freeze() }
             return nil
@@ -22,7 +22,9 @@ extension NavigationController {
     }
 
     /// The finger's part is over: calls wait for the transition only.
-    func interactivePopReleased() { userGestureInProgress = false }
+    func interactivePopReleased() {
+        if let detector = fingerPop { letGo(.pop(detector)) }
+    }
 
     /// Ends an interactive pop that finishes: the top screen goes (it was
     /// told `pop_gesture_did_end` at the lift). The stack is as it was when

@@ -60,22 +60,6 @@ extension NavigationController {
         return try apply(call)
     }
 
-    /// The sheet pull a finger makes on this navigation's card.
-    private var sheetPull: SheetPan? {
-        for touch in world.touches {
-            if let s = touch.sheet, s.nav === self, s.active { return s }
-        }
-        return nil
-    }
-
-    /// The detector of the finger that drives this navigation's pop.
-    private var fingerPop: PopGestureDetector? {
-        for touch in world.touches {
-            if let pop = touch.pop, pop.nav === self, pop.state == .began { return pop }
-        }
-        return nil
-    }
-
     /// A pop during a push: the pushed screen leaves the stack now and the
     /// push's animation runs back from where it is, on its own curves
     /// (Flutter's CurvedAnimation keeps the forward curve when an animation

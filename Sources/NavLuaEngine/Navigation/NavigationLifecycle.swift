@@ -14,10 +14,10 @@ extension NavigationController {
         // An animated will_appear comes just before its transition begins:
         // a bar change made in it (FD's or the app's own) rides that
         // transition; by did_appear no transition took it (a cancel's).
-        let riding = barChangesRideTransition
-        if hook == .will_appear { barChangesRideTransition = animated }
-        if hook == .did_appear { barHiddenBeforeChange = nil }
-        defer { barChangesRideTransition = riding }
+        let riding = bar.changesRideTransition
+        if hook == .will_appear { bar.willAppear(animated: animated) }
+        if hook == .did_appear { bar.didAppear() }
+        defer { bar.restore(riding: riding) }
         if hook == .will_appear { applyBar(of: screen, animated: animated) }
         _ = world.call(hook, of: screen, .animated(animated), record: false)
     }
@@ -48,16 +48,10 @@ extension NavigationController {
     /// change made at rest; UIKit would, over
     /// UINavigationControllerHideShowBarDuration).
     public func setBarHidden(_ hidden: Bool, animated: Bool, by screen: Screen? = nil) {
-        guard hidden != barHidden else { return }
-        let alongside = animated && onScreen && (transition.map { $0.kind.movesBar } ?? barChangesRideTransition)
-        if alongside {
-            if transition == nil, barHiddenBeforeChange == nil { barHiddenBeforeChange = barHidden }
-        } else {
-            // at once: a running transition's bar now starts from here too
-            transition?.barHiddenAtBegin = hidden
-            barHiddenBeforeChange = nil
-        }
-        barHidden = hidden
+        let alongside = animated && onScreen && (transition.map { $0.kind.movesBar } ?? bar.changesRideTransition)
+        guard bar.set(hidden, alongside: alongside, transitionRunning: transition != nil) else { return }
+        // at once: a running transition's bar now starts from here too
+        if !alongside { transition?.barMovedAtOnce(to: hidden) }
         var fields: [TraceField] = [.int("nav", id), .bool("hidden", hidden)]
         if let screen = screen { fields.append(.string("screen", screen.title)) }
         fields.append(.bool("animated", animated))

@@ -91,7 +91,7 @@ final class PopGestureDetector {
         case .begin:
             recognizer.begin()
             record(pan)
-            controller = InteractivePop.begin(nav, at: pan)
+            controller = InteractivePop.begin(nav, by: self, at: pan)
         case .refuse(let check):
             if check == .customBackButton, let top = nav.top {
                 world.pitfall(.customBackButton, nav, screen: top)

@@ -15,6 +15,8 @@ final class PresentationCard {
     @exclusivity(unchecked) private(set) var y: Double = 0
     /// The world's id of the animation moving the card, while one runs.
     private var motion: Int?
+    /// An animation moves the card now.
+    var moving: Bool { motion != nil }
 
     /// The card is at `y` now (a finger, or a change without animation).
     func place(at y: Double, in world: World) {

@@ -31,11 +31,20 @@ package final class Transition {
     @exclusivity(unchecked) var coordinator: TransitionCoordinator?
     /// Whether the bar was hidden when the motion began: the state a bar
     /// change made with it starts from (NavigationBarGeometry); a change
-    /// made at once during the motion moves it there.
-    var barHiddenAtBegin = false
+    /// made at once during the motion moves it there (`barMovedAtOnce`).
+    private(set) var barHiddenAtBegin = false
     /// The same, as it was when the motion began, whatever came after
     /// (FD #55's check).
-    var barHiddenWhenBegan = false
+    private(set) var barHiddenWhenBegan = false
+
+    /// The motion begins with the bar in this state.
+    func barBegins(hidden: Bool) {
+        barHiddenAtBegin = hidden
+        barHiddenWhenBegan = hidden
+    }
+
+    /// The bar changed at once during the motion: its motion starts there.
+    func barMovedAtOnce(to hidden: Bool) { barHiddenAtBegin = hidden }
 
     init(kind: Kind, top: Screen, below: Screen?) {
         self.kind = kind
