@@ -24,7 +24,9 @@ final class GestureArenaTests: XCTestCase {
 
         var kind: Recognizer { .scroll }
         func accept() -> Bool { log.append("accept"); return accepts }
-        func reject(by holder: any GestureArenaMember) { log.append("reject by \((holder as! Member).name)") }
+        func lost(_ reason: String, to holder: (any GestureArenaMember)?) {
+            log.append(holder.map { "lost to \(($0 as! Member).name)" } ?? "lost")
+        }
         func allowsJoining(_ member: any GestureArenaMember) -> Bool {
             log.append("allowsJoining \((member as! Member).name)")
             return letsJoin
@@ -48,13 +50,13 @@ final class GestureArenaTests: XCTestCase {
         XCTAssertTrue(outcome.holder === m[0])
         XCTAssertEqual(outcome.rejected.map { ($0 as! Member).name }, ["b", "c"])
         XCTAssertEqual(m.map(\.log), [["accept", "allowsJoining b", "allowsJoining c"],
-                                      ["asksToJoin", "reject by a"], ["asksToJoin", "reject by a"]])
+                                      ["asksToJoin", "lost to a"], ["asksToJoin", "lost to a"]])
     }
 
     func testAMemberThatDeclinesPassesThePanOn() {
         let m = members([(false, false), (true, false)])
         XCTAssertTrue(GestureArena(members: m).resolve().holder === m[1])
-        XCTAssertEqual(m.map(\.log), [["accept"], ["accept"]])
+        XCTAssertEqual(m.map(\.log), [["accept", "lost"], ["accept"]])
     }
 
     func testAHolderThatAllowsLetsALaterMemberJoin() {
@@ -74,13 +76,42 @@ final class GestureArenaTests: XCTestCase {
             let outcome = GestureArena(members: [holder, later]).resolve()
             XCTAssertEqual(outcome.rejected.isEmpty, joins)
             XCTAssertEqual(holder.log, ["accept"])
-            XCTAssertEqual(later.log, joins ? ["asksToJoin", "accept"] : ["asksToJoin", "reject by a"])
+            XCTAssertEqual(later.log, joins ? ["asksToJoin", "accept"] : ["asksToJoin", "lost to a"])
         }
     }
 
     func testNoMemberTakesThePanWhenAllDecline() {
         let m = members([(false, false), (false, false)])
         XCTAssertNil(GestureArena(members: m).resolve().holder)
+        XCTAssertEqual(m.map(\.log), [["accept", "lost"], ["accept", "lost"]])
+    }
+
+    /// Flutter's arena.dart contract: every member asked is told once how
+    /// it came out, an accept that took or joined the pan or one loss,
+    /// whatever the members answer.
+    func testEveryMemberIsToldOnceWhetherItWonOrLost() {
+        let answers = [true, false]
+        for a in answers { for b in answers { for c in answers { for join in answers {
+            let m = members([(a, join), (b, join), (c, !join)])
+            let outcome = GestureArena(members: m).resolve()
+            for member in m {
+                let won = outcome.holder === member || outcome.joined.contains { $0.member === member }
+                let told = member.log.filter { $0.hasPrefix("lost") }.count
+                XCTAssertEqual(told, won ? 0 : 1, "\(member.name): \(member.log)")
+                if won { XCTAssertTrue(member.log.contains("accept"), "\(member.name): \(member.log)") }
+            }
+        }}}}
+    }
+
+    /// A hand-over is a later decision: the holder is told it lost, once,
+    /// to the member that now holds the pan.
+    func testAHandOverTellsTheOldHolderItLost() {
+        let m = members([(true, false), (true, false)])
+        let first = GestureArena(members: [m[0]]).resolve()
+        let next = GestureArena.handOver(first, to: m[1], reason: "sheet")
+        XCTAssertTrue(next.holder === m[1])
+        XCTAssertEqual(next.lost.map { "\($0.member.name)=\($0.reason)" }, ["a=sheet"])
+        XCTAssertEqual(m[0].log, ["accept", "lost to b"])
     }
 
     // MARK: the order the navigation gives

@@ -179,8 +179,9 @@ final class ArenaRuleTests: XCTestCase {
         init(_ name: String, _ axes: PanAxes) { self.name = name; self.axes = axes }
         var kind: Recognizer { .scroll }
         func accept() -> Bool { log.append("accept"); return true }
-        func reject(by holder: any GestureArenaMember) { log.append("reject") }
-        func decline() { log.append("decline") }
+        func lost(_ reason: String, to holder: (any GestureArenaMember)?) {
+            log.append(reason == "direction" ? "decline" : "reject")
+        }
         func allowsJoining(_ member: any GestureArenaMember) -> Bool { false }
     }
 

@@ -1,6 +1,13 @@
 /// A recognizer as the arena sees it (Flutter's GestureArenaMember): the
 /// arena asks these questions and knows nothing else of its members, so a
 /// scroll view's pan, the pop and any later recognizer take part alike.
+///
+/// The contract (Flutter's arena.dart: each member gets acceptGesture or
+/// rejectGesture, once): a member that the arena asks is told exactly once
+/// how it came out, by `accept()` returning true (it holds the pan or
+/// joined it) or by one `lost(_:to:)`, a member that refused the pan
+/// itself included. A later decision for the same touch (a hand-over) tells
+/// the member that held the pan that it lost it.
 protocol GestureArenaMember: AnyObject {
     /// What kind of recognizer this is (for the trace and for members that
     /// name who took the pan from them).
@@ -17,10 +24,11 @@ protocol GestureArenaMember: AnyObject {
     func accept() -> Bool
     /// Why it did not take the pan it was offered, for the trace.
     var refusal: String? { get }
-    /// The pan is `holder`'s.
-    func reject(by holder: any GestureArenaMember)
-    /// The pan went along an axis it does not claim.
-    func decline()
+    /// It did not get the pan, or has lost it: `reason` is the arena's
+    /// word for why (`direction`: the pan went along an axis it does not
+    /// claim; `scroll_view`, `pop`, `sheet`: the holder's; else its own
+    /// refusal), `holder` who has it (nil when no member took it).
+    func lost(_ reason: String, to holder: (any GestureArenaMember)?)
     /// Whether a member asked after this one took the pan may take it too.
     func allowsJoining(_ member: any GestureArenaMember) -> Bool
     /// A member's own answer to joining `holder` (its delegate's, in
@@ -32,7 +40,6 @@ extension GestureArenaMember {
     var axes: PanAxes { .both }
     var scrollView: ScrollView? { nil }
     var refusal: String? { nil }
-    func decline() {}
     func asksToJoin(_ holder: any GestureArenaMember) -> Bool? { nil }
 }
 
@@ -77,6 +84,10 @@ struct GestureArena {
         let claims = members.map { member in rule?.claims(member.axes, translation, touchSlop: touchSlop) ?? true }
         if rule?.waitsForAClaim == true && !claims.contains(true) { return nil }
         var outcome = Outcome()
+        func lose(_ member: any GestureArenaMember, _ reason: String) {
+            member.lost(reason, to: outcome.holder)
+            outcome.lost.append(Entry(member: member, reason: reason))
+        }
         for (member, claimed) in zip(members, claims) where claimed {
             if let holder = outcome.holder {
                 let asked = member.asksToJoin(holder)
@@ -85,26 +96,35 @@ struct GestureArena {
                         let reason = asked == true ? "should_recognize_simultaneously" : "pop_simultaneous"
                         outcome.joined.append(Entry(member: member, reason: reason))
                     } else {
-                        outcome.lost.append(Entry(member: member, reason: member.refusal ?? "failed"))
+                        lose(member, member.refusal ?? "failed")
                     }
                 } else {
-                    member.reject(by: holder)
-                    outcome.lost.append(Entry(member: member, reason: holder.kind == .scroll ? "scroll_view"
-                                                                 : holder.kind.rawValue))
+                    lose(member, holder.kind == .scroll ? "scroll_view" : holder.kind.rawValue)
                 }
             } else if member.accept() {
                 outcome.holder = member
             } else {
-                outcome.lost.append(Entry(member: member, reason: member.refusal ?? "failed"))
+                lose(member, member.refusal ?? "failed")
             }
         }
         // Whoever holds the pan, these lost it to its direction: a pop
         // refuses as `direction` (under Flutter's rule, the drag passed the
         // slop along the other axis first).
         for (member, claimed) in zip(members, claims) where !claimed {
-            member.decline()
-            outcome.lost.append(Entry(member: member, reason: "direction"))
+            lose(member, "direction")
         }
         return outcome
+    }
+
+    /// A later decision for a touch whose pan `outcome.holder` holds: it
+    /// passes to `member` (a list at its top hands a pull down to its
+    /// sheet, which begins it), and the old holder is told it lost (`reason`).
+    static func handOver(_ outcome: Outcome, to member: any GestureArenaMember, reason: String) -> Outcome {
+        var next = Outcome(holder: member)
+        if let old = outcome.holder {
+            old.lost(reason, to: member)
+            next.lost.append(Entry(member: old, reason: reason))
+        }
+        return next
     }
 }

@@ -66,8 +66,9 @@ extension ScrollTouch: GestureArenaMember {
         return true
     }
 
-    /// A rejected pan does not scroll (its touch's router drops it).
-    func reject(by holder: any GestureArenaMember) {}
+    /// A pan that lost does not scroll (its touch's router drops it); one
+    /// that held the pan and lost it (to its sheet) lets go of the view.
+    func lost(_ reason: String, to holder: (any GestureArenaMember)?) { abandon() }
 
     /// The pop joins when the view allows it at this moment
     /// (`pop_simultaneous`); a failing rule is recorded. Another scroll view

@@ -184,7 +184,9 @@ extension SheetPan: GestureArenaMember {
 
     var refusal: String? { nav.transition != nil ? "transitioning" : nil }
 
-    func reject(by holder: any GestureArenaMember) {}
+    /// A pull that lost stays on its touch while a scroll view holds the
+    /// pan: the view may hand it over at its top (TouchRouting).
+    func lost(_ reason: String, to holder: (any GestureArenaMember)?) {}
 
     func allowsJoining(_ member: any GestureArenaMember) -> Bool { false }
 }

@@ -128,10 +128,9 @@ extension World {
         guard let sheet = touch.sheet, !sheet.active, !sheet.didBegin, let scroll = touch.scroll,
               scroll.active, scroll.view.axes.contains(.vertical), scroll.view.offsetY <= 0,
               let pan = touch.pan, pan.translation.y > 0, let nav = touch.navigation else { return }
-        scroll.abandon()
         sheet.location = point
         sheet.begin(handedOver: true)
-        let outcome = GestureArena.Outcome(holder: sheet, lost: [GestureArena.Entry(member: scroll, reason: "sheet")])
+        let outcome = GestureArena.handOver(touch.arena ?? GestureArena.Outcome(holder: scroll), to: sheet, reason: "sheet")
         touch.arena = outcome
         recordArena(outcome, nav)
     }
@@ -206,7 +205,7 @@ extension World {
         // the views that handed the pull over are told they lost it to the sheet
         if let sheet = pulled {
             for view in handedOver {
-                view.reject(by: sheet)
+                view.lost("sheet", to: sheet)
                 outcome.lost.append(GestureArena.Entry(member: view, reason: "sheet"))
             }
         }

@@ -129,16 +129,18 @@ extension PopGestureDetector: GestureArenaMember {
     var axes: PanAxes { nav.options.arbitration.popAxes }
     var refusal: String? { recognizer.refusedBy?.rawValue }
 
-    /// The pan went along the other axis before the pop claimed it.
-    func decline() { refuse(.direction) }
 
     func accept() -> Bool {
         tryBegin()
         return state == .began
     }
 
-    func reject(by holder: any GestureArenaMember) {
-        refuse(holder.kind == .scroll ? .scrollView : .error)
+    /// Along the other axis before the pop claimed the pan: `direction`;
+    /// to a scroll view: `scroll_view`. A pop that refused the pan itself
+    /// has failed already, and stays as it failed.
+    func lost(_ reason: String, to holder: (any GestureArenaMember)?) {
+        if reason == "direction" { return refuse(.direction) }
+        refuse(holder?.kind == .scroll ? .scrollView : .error)
     }
 
     /// The pop takes its pan alone.
