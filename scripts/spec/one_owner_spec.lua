@@ -56,12 +56,19 @@ describe("a scroll view under two fingers", function()
     return s:add_scroll_view{x = 0, y = 0, width = W, height = H, content_width = W, content_height = 4000}
   end
 
+  -- Finger a scrolls the list up to `a_y`, then finger b goes down and
+  -- drags up to `b_y`: both follow the list's pan.
+  local function two_fingers(a_y, b_y)
+    local a = navlua.touch_down(200, 600)
+    a:move_to(200, a_y, 0.3)
+    local b = navlua.touch_down(100, 600)
+    b:move_to(100, b_y, 0.3)
+    return a, b
+  end
+
   it("moves by the fingers' centroid: one finger up 20 pt of two scrolls 10 pt", function()
     local sv = list()
-    local a = navlua.touch_down(200, 600)
-    a:move_to(200, 100, 0.3)
-    local b = navlua.touch_down(100, 600)
-    b:move_to(100, 350, 0.3)
+    local a, b = two_fingers(100, 350)
     local before = sv.offset_y
     a:move_to(200, 80, 0.1)
     assert.is_true(math.abs(sv.offset_y - before - 10) < 1e-9,
@@ -78,10 +85,7 @@ describe("a scroll view under two fingers", function()
 
   it("is one pan in the trace: one began and one ended for the two fingers", function()
     local sv = list()
-    local a = navlua.touch_down(200, 600)
-    a:move_to(200, 400, 0.2)
-    local b = navlua.touch_down(100, 600)
-    b:move_to(100, 400, 0.2)
+    local a, b = two_fingers(400, 400)
     a:up()
     b:up()
     local states = {}
