@@ -56,6 +56,7 @@
 ---@field style? navlua.Style
 ---@field edge_width? number points
 ---@field pan_slop? number points
+---@field touch_rate? integer touch samples a second (default 120, an iPhone's)
 ---@field parallax? number how far the screen below moves, in widths
 ---@field dim? number the dim (or overlay) over the screen below at rest
 ---@field duration? number push and pop, seconds
@@ -143,6 +144,7 @@
 ---@field by? navlua.PointLike
 ---@field duration? number seconds (default 0.25)
 ---@field hold? number seconds still before the lift (default 0)
+---@field profile? navlua.TouchProfile how the finger moves along the way (default "linear")
 
 ---What a whole gesture (`navlua.drag`, `navlua.tap`) gave.
 ---@class navlua.GestureResult
@@ -540,11 +542,20 @@ function Navigation:set_navigation_bar_hidden(hidden, options) end
 ---@field recognizer? "pop"|"scroll"|"sheet"
 local Touch = {}
 
----Moves linearly to (x, y) (or a point) over `duration` seconds, one sample per frame.
+---How a finger moves along a straight move: "linear", a curve (`ease_out` is a flick,
+---fast then slowing) or a function of the time's fraction that returns the way's fraction.
+---@alias navlua.TouchProfile "linear"|navlua.CurveName|navlua.Cubic|fun(fraction: number): number
+
+---@class navlua.MoveOptions
+---@field profile? navlua.TouchProfile (default "linear")
+
+---Moves to (x, y) (or a point) over `duration` seconds, a sample at every tick of the
+---device's touch rate (its preset's `touch_rate`), along `options.profile`.
 ---@param x number|navlua.PointLike
 ---@param y_or_duration? number
----@param duration? number
-function Touch:move_to(x, y_or_duration, duration) end
+---@param duration? number|navlua.MoveOptions
+---@param options? navlua.MoveOptions
+function Touch:move_to(x, y_or_duration, duration, options) end
 
 ---@param seconds number
 function Touch:hold(seconds) end

@@ -179,6 +179,7 @@ public final class NavLuaHost {
         functions += TraceBinding.functions
         functions += ReplBinding.functions
         functions += PresetBinding.functions
+        functions += TouchReplayBinding.functions
         lua.newTable(hash: Int32(functions.count + 1))
         for f in functions {
             navlua_pushswiftfunction(lua.L, f.function, 0)

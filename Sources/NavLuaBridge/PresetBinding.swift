@@ -40,7 +40,7 @@ enum PresetBinding {
 
     /// The keys of a preset's table, as navlua.preset returns them and
     /// navlua.define_preset takes them.
-    static let keys = ["base", "style", "edge_width", "pan_slop", "parallax", "dim", "duration", "curve",
+    static let keys = ["base", "style", "edge_width", "pan_slop", "touch_rate", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
                        "transition_spring", "calls_during_transition", "arbitration", "bar", "sheet"]
@@ -54,6 +54,8 @@ enum PresetBinding {
         if let style = p.style { set("style", style.rawValue) }
         set("edge_width", p.edgeWidth)
         set("pan_slop", p.panSlop)
+        lua.push(p.touchRate)
+        lua.rawSet(-2, "touch_rate")
         set("parallax", p.parallax)
         set("dim", p.dim)
         set("duration", p.transition.duration)
@@ -162,6 +164,12 @@ enum PresetBinding {
         }
         c.edgeWidth = try o.nonNegative("edge_width")
         c.panSlop = try o.nonNegative("pan_slop")
+        if let rate = try o.positive("touch_rate") {
+            guard rate == rate.rounded(), rate <= Double(Tunables.mostTouchRate) else {
+                throw NavError("'touch_rate' must be a whole number of samples a second from 1 to \(Tunables.mostTouchRate) (got \(rate))")
+            }
+            c.touchRate = Int(rate)
+        }
         c.parallax = try o.nonNegative("parallax")
         c.dim = try o.nonNegative("dim")
         c.duration = try o.nonNegative("duration")

@@ -42,7 +42,17 @@ enum TouchBinding {
             let t = try touch(lua, b)
             let (point, next) = try lua.pointOrCoordinates(2, "point")
             let duration = lua.isNil(next) ? 0 : try lua.nonNegative(next, "duration")
-            try b.world.move(t, to: point, seconds: duration)
+            // t:move_to(x, y, seconds, {profile = ...})
+            var profile = TouchProfile.linear
+            if !lua.isNil(next + 1) {
+                guard lua.type(next + 1) == LUA_TTABLE else {
+                    throw argumentError("options", "a table {profile=}", got: lua.describe(next + 1))
+                }
+                let o = try Options(lua, next + 1, allowed: ["profile"])
+                o.push("profile")
+                profile = try TouchProfileBinding.profile(lua, -1)
+            }
+            try b.world.move(t, to: point, seconds: duration, profile: profile)
             return 0
         }
     }
@@ -110,9 +120,9 @@ enum TouchBinding {
         bridged(L, "navlua.drag") { b, lua in
             try WorldBinding.refuseWhenBusy(b)
             guard lua.type(1) == LUA_TTABLE else {
-                throw argumentError("options", "a table {from=, to= or by=, duration=, hold=}", got: lua.describe(1))
+                throw argumentError("options", "a table {from=, to= or by=, duration=, hold=, profile=}", got: lua.describe(1))
             }
-            let o = try Options(lua, 1, allowed: ["from", "to", "by", "duration", "hold"])
+            let o = try Options(lua, 1, allowed: ["from", "to", "by", "duration", "hold", "profile"])
             guard let from = try o.point("from") else { throw argumentError("from", "a point", got: "nil") }
             let to: Point
             switch (try o.point("to"), try o.point("by")) {
@@ -123,7 +133,9 @@ enum TouchBinding {
             }
             let duration = try o.positive("duration") ?? 0.25
             let hold = try o.nonNegative("hold") ?? 0
-            pushResult(try b.world.drag(from: from, to: to, seconds: duration, hold: hold), lua)
+            o.push("profile")
+            let profile = try TouchProfileBinding.profile(lua, -1)
+            pushResult(try b.world.drag(from: from, to: to, seconds: duration, hold: hold, profile: profile), lua)
             return 1
         }
     }
@@ -138,7 +150,7 @@ enum TouchBinding {
         }
     }
 
-    private static func pushResult(_ r: DragResult, _ lua: Lua) {
+    static func pushResult(_ r: DragResult, _ lua: Lua) {
         lua.newTable(hash: 4)
         if let recognizer = r.recognizer {
             lua.push(recognizer.rawValue)

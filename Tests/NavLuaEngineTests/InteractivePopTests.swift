@@ -98,10 +98,11 @@ final class InteractivePopTests: XCTestCase {
     }
 
     func testUIKitWithFewerThanThreeSamplesDecidesByDirection() throws {
-        // two samples since began at p = 0.6, released still: v = 0 is not > 0
+        // two samples since began at p = 0.6 (0.01 s: two ticks at 120 Hz),
+        // released still: v = 0 is not > 0
         XCTAssertFalse(try finishes(.uikit) { world, touch in
             try world.hold(touch, seconds: 0.2)
-            try world.move(touch, to: Point(10 + 234, 400), seconds: 0.03)
+            try world.move(touch, to: Point(10 + 234, 400), seconds: 0.01)
             try world.hold(touch, seconds: 0.1)
         })
         // three samples: p + vT = 0.6 > 0.48

@@ -103,7 +103,9 @@ final class VerticalScrollTests: XCTestCase {
         XCTAssertEqual(t.popRefusedBy, .direction)
         try f.world.move(t, to: Point(200, 200), seconds: 0.1)
         try f.world.lift(t)
-        XCTAssertEqual(list.offsetY, 80)
+        // the list's pan began at the first sample past 18 up: the fifth of
+        // the six 120 Hz samples of the move to y = 280 (287 - 5 x 7/6)
+        XCTAssertEqual(list.offsetY, (287 - 5 * 7.0 / 6) - 200, accuracy: 1e-9)
         XCTAssertEqual(nav.count, 2)
     }
 

@@ -19,6 +19,16 @@ public struct Tunables: Sendable {
     public var transition = AnimationSpec(duration: 0.35, curve: .easeInOut)
     /// Present and dismiss (manual §4.7).
     public var presentation = AnimationSpec(duration: 0.5, curve: .easeInOut)
+    /// How often the device samples a finger, per second (manual §5.1).
+    /// Apple: "UIKit usually delivers touches to your app at around 60 Hz,
+    /// but some devices are capable of recording touch information at up
+    /// to 240 Hz" (Getting High-Fidelity Input with Coalesced Touches);
+    /// 120 Hz is the iPhone's since the iPhone X (Apple's developer table of
+    /// devices, as reported when it shipped; iPad Pro and Apple Pencil: 240).
+    /// Every sample since the last frame reaches the recognizers.
+    public var touchRate: Int = 120
+    /// The most a preset may set: a sample a millisecond.
+    public static let mostTouchRate = 1000
     /// Velocity estimator horizon and staleness (Flutter's VelocityTracker).
     public var velocityHorizon: Double = 0.100
     public var velocityStaleAfter: Double = 0.040

@@ -22,14 +22,15 @@ public struct DragResult: Equatable, Sendable {
 }
 
 extension World {
-    /// Down at `from`, a straight move to `to` over `seconds`, a hold, then
+    /// Down at `from`, a straight move to `to` over `seconds` along
+    /// `profile`, a hold, then
     /// up (or a cancel). The caller never holds the touch, so a failure
     /// part way releases it.
     public func drag(from: Point, to: Point, seconds: Double = 0.25, hold: Double = 0,
-                     cancel: Bool = false) throws(NavError) -> DragResult {
+                     cancel: Bool = false, profile: TouchProfile = .linear) throws(NavError) -> DragResult {
         let touch = try touchDown(at: from)
         try releasingOnFailure(touch) { () throws(NavError) in
-            try move(touch, to: to, seconds: seconds)
+            try move(touch, to: to, seconds: seconds, profile: profile)
             if hold > 0 { try self.hold(touch, seconds: hold) }
             if cancel { try self.cancel(touch) } else { try lift(touch) }
         }

@@ -14,6 +14,14 @@ public final class Touch {
     @exclusivity(unchecked) public internal(set) var location: Point
     /// Where the finger will be once the scheduled samples are delivered.
     var scheduledLocation: Point
+    /// When its last delivered sample was taken (ns): at or before the
+    /// frame that delivered it.
+    @exclusivity(unchecked) var sampleNanos = 0
+    /// The finger's own time after its last call, and the frame that call
+    /// ended on (TouchDriving: a call goes on from there while that frame
+    /// is the current one).
+    private(set) var timelineNanos = 0
+    private(set) var timelineFrame = -1
     @exclusivity(unchecked) public private(set) var isDown = true
     /// The world it was made in (touches outlive a reset in Lua).
     public var owner: World? { ownerLink.object }
@@ -53,6 +61,12 @@ public final class Touch {
         self.ownerLink = world.link
         location = point
         scheduledLocation = point
+    }
+
+    /// A call left the finger at `nanos`, and ended on `frame`.
+    func leftFinger(at nanos: Int, frame: Int) {
+        timelineNanos = nanos
+        timelineFrame = frame
     }
 
     /// The finger is off the glass: the one place `isDown` turns false.

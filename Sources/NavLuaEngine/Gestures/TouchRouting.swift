@@ -1,71 +1,10 @@
-/// Driving touches (manual §5.1) and delivering their samples, frame by
-/// frame: each sample goes to the touch's pan tracker, then to what
+/// Delivering touches' samples (manual §5.1), frame by frame, in the order
+/// of their times (TouchDriving schedules them): each sample goes to the touch's pan tracker, then to what
 /// follows the touch (its pop gesture's detector, the pan of the scroll
 /// view that took it); when the pan crosses the slop, the arena decides
 /// who takes it among the pop and every scroll view under the finger. Each
 /// step tells the next; nothing here is told back.
 extension World {
-    /// A failure in the touch-down frame (a hook raised) releases the new
-    /// touch: the caller never got it, so nothing else could lift it.
-    public func touchDown(at point: Point) throws(NavError) -> Touch {
-        var made: Touch?
-        do throws(NavError) {
-            return try drive { () throws(NavError) in
-                let touch = Touch(id: nextID(\.touch), at: point, in: self)
-                made = touch
-                touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: point, to: point, phase: .began))
-                touches.append(touch)
-                try stepFrames(1)
-                return touch
-            }
-        } catch {
-            if let touch = made { release(touch, because: "was released after a hook failed") }
-            throw error
-        }
-    }
-
-    /// Moves linearly to `point`, one sample per frame; duration 0 is one
-    /// sample on the next frame.
-    public func move(_ touch: Touch, to point: Point, seconds: Double) throws(NavError) {
-        try requireDown(touch)
-        guard let covering = clock.framesCovering(seconds: seconds) else {
-            throw .badCall("cannot move over \(seconds) seconds")
-        }
-        let frames = max(1, covering)
-        touch.pending.append(ScheduledSamples(after: clock.frame, count: frames,
-                                              from: touch.scheduledLocation, to: point, phase: .moved))
-        touch.scheduledLocation = point
-        try drive { () throws(NavError) in try stepFrames(frames) }
-    }
-
-    /// Keeps the finger still for `seconds` (no samples).
-    public func hold(_ touch: Touch, seconds: Double) throws(NavError) {
-        try requireDown(touch)
-        guard let frames = clock.framesCovering(seconds: seconds) else {
-            throw .badCall("cannot hold for \(seconds) seconds")
-        }
-        try drive { () throws(NavError) in try stepFrames(frames) }
-    }
-
-    public func lift(_ touch: Touch) throws(NavError) {
-        try end(touch, .ended)
-    }
-
-    public func cancel(_ touch: Touch) throws(NavError) {
-        try end(touch, .cancelled)
-    }
-
-    private func end(_ touch: Touch, _ phase: Touch.Phase) throws(NavError) {
-        try requireDown(touch)
-        let at = touch.scheduledLocation
-        touch.pending.append(ScheduledSamples(after: clock.frame, count: 1, from: at, to: at, phase: phase))
-        try drive { () throws(NavError) in try stepFrames(1) }
-    }
-
-    private func requireDown(_ touch: Touch) throws(NavError) {
-        guard touch.isDown else { throw .badCall("touch \(touch.id) \(touch.liftedReason)") }
-    }
-
     /// The navigation that receives touches: the one presented last, or
     /// else the first one made (the window's root).
     var touchTarget: NavigationController? {
@@ -78,22 +17,48 @@ extension World {
 
     // MARK: delivery
 
+    /// Every sample due by this frame, oldest first across the touches (a
+    /// tie goes to the touch that went down first).
     func deliverTouchSamples() {
         guard !touches.isEmpty else { return }
-        for touch in touches {
-            while touch.isDown, let samples = touch.pending.first, samples.nextFrame <= clock.frame {
-                let point = samples.next()
-                if samples.isDone { touch.pending.removeFirst() }
-                deliver(point, samples.phase, to: touch)
+        let t = now
+        if touches.count == 1 {
+            let touch = touches[0]
+            while touch.isDown, let samples = touch.pending.first, samples.nextNanos <= t {
+                deliverNext(of: samples, to: touch)
+            }
+        } else {
+            while let touch = nextDue(by: t), let samples = touch.pending.first {
+                deliverNext(of: samples, to: touch)
             }
         }
         touches.removeAll { !$0.isDown }
     }
 
-    private func deliver(_ point: Point, _ phase: Touch.Phase, to touch: Touch) {
+    private func nextDue(by t: Int) -> Touch? {
+        var due: Touch?
+        for touch in touches where touch.isDown {
+            guard let samples = touch.pending.first, samples.nextNanos <= t else { continue }
+            if due == nil || samples.nextNanos < due!.pending[0].nextNanos { due = touch }
+        }
+        return due
+    }
+
+    private func deliverNext(of samples: ScheduledSamples, to touch: Touch) {
+        let (point, nanos) = samples.next()
+        if samples.isDone { touch.pending.removeFirst() }
+        deliver(point, at: nanos, samples.phase, to: touch)
+    }
+
+    /// A sample taken before this frame (several a frame when the device
+    /// samples faster than the frames) says when in the trace (`t`).
+    private func deliver(_ point: Point, at nanos: Int, _ phase: Touch.Phase, to touch: Touch) {
         touch.location = point
-        record(.touch, [.int("id", touch.id), .string("phase", phase.rawValue),
-                        .number("x", point.x), .number("y", point.y)])
+        touch.sampleNanos = nanos
+        var fields: [TraceField] = [.int("id", touch.id), .string("phase", phase.rawValue),
+                                    .number("x", point.x), .number("y", point.y)]
+        if nanos != now { fields.append(.number("t", Double(nanos) / 1e9)) }
+        record(.touch, fields)
         switch phase {
         case .began:
             touchBegan(touch, at: point)
@@ -101,7 +66,7 @@ extension World {
             // updated in place: a copy would copy the velocity tracker's
             // samples on every frame
             guard touch.pan != nil else { return }
-            let begins = touch.pan!.add(point, at: now)
+            let begins = touch.pan!.add(point, at: nanos)
             if begins || touch.arenaOpen {
                 panBegan(touch)
             } else if touch.pan!.began {
@@ -112,7 +77,7 @@ extension World {
             }
         case .ended, .cancelled:
             touch.end()
-            let velocity = touch.pan?.velocity(at: now) ?? .zero
+            let velocity = touch.pan?.velocity(at: nanos) ?? .zero
             touch.releaseVelocity = velocity
             touch.pop?.lifted(cancelled: phase == .cancelled)
             touch.scroll?.lifted(velocity: velocity)
@@ -140,7 +105,7 @@ extension World {
         // does anything above a sheet's card.
         guard let nav = touchTarget, !nav.stuck, point.y >= nav.presentationY else { return }
         touch.navigation = nav
-        touch.pan = PanTracker(down: point, at: now, tunables: tunables, slop: nav.options.panSlop)
+        touch.pan = PanTracker(down: point, at: touch.sampleNanos, tunables: tunables, slop: nav.options.panSlop)
         // A pop gesture takes one touch: a second finger before it began fails it.
         for other in touches where other !== touch && other.navigation === nav {
             other.pop?.secondTouchArrived()

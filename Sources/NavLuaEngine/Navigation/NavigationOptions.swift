@@ -31,6 +31,8 @@ public struct NavigationOptions {
     public var edgeWidth: Double
     /// Touches on this navigation begin a pan past this distance (points).
     public var panSlop: Double
+    /// Touch samples a second on this navigation (TouchGrid).
+    public var touchRate: Int
     public var completion: CompletionRule = .uikit
     /// Who answers the pop gesture's delegate questions (edge and fullscreen styles).
     public var gestureDelegate: GestureDelegate = .uikit
@@ -60,6 +62,7 @@ public struct NavigationOptions {
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth
         panSlop = tunables.panSlop
+        touchRate = tunables.touchRate
         transition = tunables.transition
         presentation = tunables.presentation
         parallax = tunables.parallax

@@ -26,7 +26,7 @@ final class PopGestureDetector {
     /// The pan now, as a value.
     var details: PanDetails {
         PanDetails(location: touch.location, translation: touch.pan?.translation ?? .zero,
-                   velocity: touch.pan?.velocity(at: world.now) ?? .zero,
+                   velocity: touch.pan?.velocity(at: touch.sampleNanos) ?? .zero,
                    touches: world.touchCount(on: nav), samplesSinceBegan: touch.pan?.samplesSinceBegan ?? 0)
     }
 

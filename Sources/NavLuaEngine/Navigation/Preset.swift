@@ -44,6 +44,8 @@ public struct Preset {
     public var edgeWidth: Double
     /// A pan on this navigation begins past this distance from touch-down.
     public var panSlop: Double
+    /// Touch samples a second (Tunables.touchRate has the sources).
+    public var touchRate: Int = Tunables().touchRate
     public var parallax: Double
     public var dim: Double
     public var transition: AnimationSpec
@@ -69,7 +71,7 @@ public struct Preset {
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (manual §7.2).
     public static func uikit(_ t: Tunables = Tunables()) -> Preset {
-        Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop,
+        Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop, touchRate: t.touchRate,
                parallax: t.parallax, dim: t.dim,
                transition: t.transition, pageCurves: nil, completion: .uikit,
                drop: .completionSpeed, transitionSpring: nil,
@@ -90,6 +92,10 @@ public struct Preset {
         edgeWidth: 20,
         // HorizontalDragGestureRecognizer: kTouchSlop = 18 (gestures/constants.dart).
         panSlop: 18,
+        // Flutter dispatches a PointerMoveEvent for every sample the platform
+        // reports (no resampling unless `resamplingEnabled`): the device's
+        // rate, an iPhone's 120 Hz (navlua's reading of the engine).
+        touchRate: 120,
         // _kMiddleLeftTween: Offset.zero -> Offset(-1.0 / 3.0, 0).
         parallax: 1.0 / 3.0,
         // _kCupertinoPageTransitionBarrierColor = Color(0x18000000): 24/255.
@@ -145,6 +151,9 @@ public struct Preset {
         // gestureActivationCriteria: activeOffsetX 5 (navlua measures the
         // distance, not the horizontal offset alone).
         panSlop: 5,
+        // react-native-gesture-handler reads UIKit's touches on iOS: the
+        // iPhone's 120 Hz.
+        touchRate: 120,
         // forHorizontalIOS: next.progress [0, 1] -> [0, screen.width * -0.3].
         parallax: 0.3,
         // forHorizontalIOS: overlay opacity current.progress [0, 1] -> [0, 0.07]
@@ -178,6 +187,7 @@ public struct Preset {
         if let s = style { o.style = s }
         o.edgeWidth = edgeWidth
         o.panSlop = panSlop
+        o.touchRate = touchRate
         o.parallax = parallax
         o.dim = dim
         o.transition = transition

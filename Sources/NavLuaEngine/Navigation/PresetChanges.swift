@@ -8,6 +8,7 @@ public struct PresetChanges {
     public var style: PopStyle?
     public var edgeWidth: Double?
     public var panSlop: Double?
+    public var touchRate: Int?
     public var parallax: Double?
     public var dim: Double?
     public var duration: Double?
@@ -48,6 +49,7 @@ extension Preset {
         if let s = changes.style { p.style = s }
         if let e = changes.edgeWidth { p.edgeWidth = e }
         if let s = changes.panSlop { p.panSlop = s }
+        if let r = changes.touchRate { p.touchRate = r }
         if let x = changes.parallax { p.parallax = x }
         if let d = changes.dim { p.dim = d }
         if let d = changes.duration { p.transition.duration = d }
