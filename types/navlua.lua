@@ -249,6 +249,21 @@ function navlua.drag(options) end
 ---@return navlua.GestureResult
 function navlua.tap(x, y) end
 
+---One recorded sample of a touch log (navlua.replay_touches, `navlua touches import`).
+---@class navlua.TouchRecord
+---@field t number seconds, from any origin (the first record plays first)
+---@field id? integer which finger (default 1)
+---@field phase "down"|"move"|"up"|"cancel"
+---@field x number
+---@field y number
+
+---Plays recorded samples at their own times from the next frame on: a list of records,
+---or the path of a JSON Lines file of them. Returns what navlua.drag returns, for the
+---first touch.
+---@param records navlua.TouchRecord[]|string
+---@return navlua.GestureResult
+function navlua.replay_touches(records) end
+
 ---Writes an SVG picture of the device at the current frame to `path` (a name ending in .svg, or
 ---without an extension; another extension is an error); returns `path`.
 ---@param path string
