@@ -87,7 +87,7 @@ void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f) {
 }
 
 int navlua_pcall(lua_State *L, int nargs, int nres, int msgh) {
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   int depth = lim->swift_depth;
   lim->swift_depth = 0;
   navlua_publish_progress();
