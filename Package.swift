@@ -91,9 +91,11 @@ let package = Package(
         // come from the host process, never a second copy. scripts/setup.sh
         // links these objects into .build/release/lua/navlua.so itself (see
         // scripts/build_module.sh and Sources/NavLuaModule/Linker).
+        // C, so that the error of the Swift that opens the module is raised
+        // after that Swift has returned (the trampoline's rule).
         .target(
             name: "NavLuaModule",
-            dependencies: ["NavLuaBridge"],
+            dependencies: ["NavLuaBridge", "NavLuaRuntime"],
             exclude: ["Linker"]
         ),
         // Tests per layer. The engine's and the pictures' import no Lua.
