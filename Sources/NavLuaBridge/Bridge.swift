@@ -124,26 +124,59 @@ public final class Bridge {
         lua.rawSet(navlua_registryindex(), key)
     }
 
-    /// Pushes the registry table stored under `key`.
+    /// Pushes the registry table stored under `key`. A script can put
+    /// something else there (debug.getregistry()); then an empty table
+    /// stands in for it, so that a caller that cannot fail (the engine
+    /// calling back: a screen pinned) reads nothing and writes nowhere, and
+    /// `bridged` raises the problem once the call returns.
     func pushRegistryTable(_ key: String) {
         // The keys are literals: withCString hands Lua the literal's own
         // address, which lua_pushstring's string cache knows from the last
         // time (a key pushed by length is hashed and interned every time,
         // ~250 instructions).
         _ = key.withCString { lua_pushstring(L, $0) }
-        lua_rawget(L, navlua_registryindex())
+        if lua_rawget(L, navlua_registryindex()) != LUA_TTABLE { standIn(forRewritten: key) }
+    }
+
+    /// What a script did to the registry that a call found where it could
+    /// not throw; `bridged` raises it (the first one) when the call returns.
+    @exclusivity(unchecked) var registryProblem: String?
+
+    /// The slow path of pushRegistryTable: the value found is replaced on
+    /// the stack by a new empty table, and the problem kept.
+    @inline(never)
+    private func standIn(forRewritten key: String) {
+        let lua = Lua(L)
+        if registryProblem == nil {
+            registryProblem = "the registry's '\(key)' holds \(lua.describe(-1)), not navlua's table"
+                + " (a script replaced it)"
+        }
+        lua.pop()
+        lua.newTable()
+    }
+
+    /// The problem kept, forgotten.
+    func takeRegistryProblem() -> String? {
+        defer { registryProblem = nil }
+        return registryProblem
     }
 
     /// A fresh world: clock 0, no navigations, an empty trace.
     func reset(_ config: WorldConfig) {
-        world.shutdown()
-        currentWorld = World(config, account: account)
-        generation += 1
+        // the new world's tables first: the old world's shutdown unpins its
+        // screens in a table that is navlua's even if a script replaced the
+        // old one (navlua.reset is how a script starts again after that);
+        // the old one stays on the stack, pinning them, until it is done
         let lua = Lua(L)
+        lua.rawGet(navlua_registryindex(), Bridge.pinnedScreens)
         for key in [Bridge.navObjects, Bridge.pinnedScreens] {
             lua.newTable()
             lua.rawSet(navlua_registryindex(), key)
         }
+        world.shutdown()
+        lua.pop()
+        currentWorld = World(config, account: account)
+        generation += 1
         // coordinator ids start again in the new world
         makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
         configure(world)
@@ -296,9 +329,13 @@ func bridged(_ L: OpaquePointer?, _ name: StaticString,
     b.setThread(L)
     defer { b.setThread(caller) }
     do {
-        return try body(b, lua)
+        let results = try body(b, lua)
+        // (one load: set only on a slow path, see pushRegistryTable)
+        if b.registryProblem == nil { return results }
+        throw NavError(b.takeRegistryProblem() ?? "")
     } catch {
-        let message = (error as? NavError)?.message ?? "\(error)"
+        // a rewritten registry entry is the cause of whatever else failed
+        let message = b.takeRegistryProblem() ?? (error as? NavError)?.message ?? "\(error)"
         navlua_where(L)
         lua.push("\(name): " + message)
         lua_concat(L, 2)
