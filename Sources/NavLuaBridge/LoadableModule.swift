@@ -64,7 +64,7 @@ public enum LoadableModule {
         let slot = lua_newuserdatauv(lua.L, MemoryLayout<UnsafeMutableRawPointer>.size, 0)!
         slot.storeBytes(of: UnsafeMutableRawPointer(limits), as: UnsafeMutableRawPointer.self)
         lua.newTable(hash: 1)
-        lua_pushcclosure(lua.L, close, 0)
+        navlua_pushswiftcloser(lua.L, close)
         lua.rawSet(-2, "__gc")
         lua_setmetatable(lua.L, -2)
     }
@@ -77,7 +77,7 @@ public enum LoadableModule {
         return main
     }
 
-    private static let close: lua_CFunction = { L in
+    private static let close: navlua_SwiftFunction = { L in
         // A script can call this __gc too (debug.getmetatable), on any
         // value and while navlua is in use. The registry holds the closer,
         // so Lua finalizes it only in lua_close, on the main thread with

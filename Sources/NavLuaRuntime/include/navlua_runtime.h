@@ -220,8 +220,16 @@ NAVLUA_API void navlua_pushobjectindex(lua_State *L, navlua_SwiftFunction index,
 ** error but never holds the memory limit (see trampoline.c). */
 NAVLUA_API void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f);
 
+/* Pushes `f` as the `__gc` of the loadable module's closer: through a
+** trampoline that raises f's error but reads no limits, since f frees them
+** (LoadableModule). */
+NAVLUA_API void navlua_pushswiftcloser(lua_State *L, navlua_SwiftFunction f);
+
 /* Pushes `f` as a plain C function, without the trampoline: only for Swift
-** functions that can never fail and never allocate (navlua.now). */
+** functions that can never fail and never allocate, on the hot path of a
+** script (navlua.now, navlua.frame: the trampoline would add its limits
+** bookkeeping to the cheapest calls navlua has; they push one number and
+** never raise). */
 NAVLUA_API void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f);
 
 /* lua_pcall for Swift: Lua code run inside it is back under the memory
