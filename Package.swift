@@ -39,13 +39,12 @@ let package = Package(
         // one debug hook, coroutine.resume/wrap, what stops a script, what
         // lua.c does to a state, the error trampoline. One copy per process.
         .target(name: "NavLuaRuntime", dependencies: ["CLua", "NavLuaSystem"]),
-        // libedit: line editing and history for the REPL only. Its header
-        // only: the REPL opens the library with dlopen when it starts, so no
-        // pkgConfig (which would link -ledit into every start).
-        .systemLibrary(
-            name: "CEditLine",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // libedit: line editing and history for the REPL only (C, declared
+        // in its header, defined in editline.c). It needs histedit.h
+        // (Debian's libedit-dev; macOS's SDK) but links no libedit: the REPL
+        // opens the library with dlopen when it starts, so no pkgConfig
+        // (which would link -ledit into every start).
+        .target(name: "CEditLine"),
         // Build-time only: writes a target's Lua/*.lua as Swift strings.
         .executableTarget(name: "EmbedLuaTool"),
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
@@ -91,9 +90,11 @@ let package = Package(
         // come from the host process, never a second copy. scripts/setup.sh
         // links these objects into .build/release/lua/navlua.so itself (see
         // scripts/build_module.sh and Sources/NavLuaModule/Linker).
+        // C, so that the error of the Swift that opens the module is raised
+        // after that Swift has returned (the trampoline's rule).
         .target(
             name: "NavLuaModule",
-            dependencies: ["NavLuaBridge"],
+            dependencies: ["NavLuaBridge", "NavLuaRuntime"],
             exclude: ["Linker"]
         ),
         // Tests per layer. The engine's and the pictures' import no Lua.

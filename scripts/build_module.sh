@@ -30,16 +30,17 @@ if ! log=$(build); then
 fi
 build=$(swift build -c release --show-bin-path)
 objects=()
-# The module's target and what it depends on (Package.swift): the objects of
-# each target's current sources, as its output file map lists them (a glob
-# would also take the objects of sources deleted since the last build).
-for target in NavLuaModule NavLuaBridge NavLuaEngine NavLuaVisuals; do
+# The Swift targets the module's target depends on (Package.swift): the
+# objects of each target's current sources, as its output file map lists them
+# (a glob would also take the objects of sources deleted since the last build).
+for target in NavLuaBridge NavLuaEngine NavLuaVisuals; do
   while IFS= read -r object; do objects+=("$object"); done < <(
     sed -n 's/.*"object" *: *"\([^"]*\)".*/\1/p' "$build/$target.build/output-file-map.json" |
       while IFS= read -r o; do [ -f "$o" ] && echo "$o"; done)
 done
-# The C targets: one object per source file, named after it.
-for target in NavLuaRuntime NavLuaSystem; do
+# The C targets, the module's own (luaopen_navlua) first: one object per
+# source file, named after it.
+for target in NavLuaModule NavLuaRuntime NavLuaSystem; do
   for source in Sources/$target/*.c; do
     objects+=("$build/$target.build/$(basename "$source").o")
   done

@@ -162,3 +162,8 @@ struct Options {
         get throws { try bool("animated") ?? true }
     }
 }
+
+/// A bad argument: the message names the field and what it got.
+func argumentError(_ what: String, _ expected: String, got: String) -> NavError {
+    NavError("'\(what)' must be \(expected) (got \(got))")
+}

@@ -12,6 +12,8 @@ public final class Bridge {
     /// coroutine a script called navlua from. Hooks and callbacks run on it,
     /// never on a thread that is suspended in a resume.
     @exclusivity(unchecked) private(set) var L: OpaquePointer
+    /// For `bridged` only: the thread a Swift function was called on.
+    func setThread(_ thread: OpaquePointer) { L = thread }
     public var world: World { currentWorld }
     /// The world's storage, private so that the optimizer sees every access
     /// to it and drops the run-time exclusivity check from each read (every
@@ -124,26 +126,59 @@ public final class Bridge {
         lua.rawSet(navlua_registryindex(), key)
     }
 
-    /// Pushes the registry table stored under `key`.
+    /// Pushes the registry table stored under `key`. A script can put
+    /// something else there (debug.getregistry()); then an empty table
+    /// stands in for it, so that a caller that cannot fail (the engine
+    /// calling back: a screen pinned) reads nothing and writes nowhere, and
+    /// `bridged` raises the problem once the call returns.
     func pushRegistryTable(_ key: String) {
         // The keys are literals: withCString hands Lua the literal's own
         // address, which lua_pushstring's string cache knows from the last
         // time (a key pushed by length is hashed and interned every time,
         // ~250 instructions).
         _ = key.withCString { lua_pushstring(L, $0) }
-        lua_rawget(L, navlua_registryindex())
+        if lua_rawget(L, navlua_registryindex()) != LUA_TTABLE { standIn(forRewritten: key) }
+    }
+
+    /// What a script did to the registry that a call found where it could
+    /// not throw; `bridged` raises it (the first one) when the call returns.
+    @exclusivity(unchecked) var registryProblem: String?
+
+    /// The slow path of pushRegistryTable: the value found is replaced on
+    /// the stack by a new empty table, and the problem kept.
+    @inline(never)
+    private func standIn(forRewritten key: String) {
+        let lua = Lua(L)
+        if registryProblem == nil {
+            registryProblem = "the registry's '\(key)' holds \(lua.describe(-1)), not navlua's table"
+                + " (a script replaced it)"
+        }
+        lua.pop()
+        lua.newTable()
+    }
+
+    /// The problem kept, forgotten.
+    func takeRegistryProblem() -> String? {
+        defer { registryProblem = nil }
+        return registryProblem
     }
 
     /// A fresh world: clock 0, no navigations, an empty trace.
     func reset(_ config: WorldConfig) {
-        world.shutdown()
-        currentWorld = World(config, account: account)
-        generation += 1
+        // the new world's tables first: the old world's shutdown unpins its
+        // screens in a table that is navlua's even if a script replaced the
+        // old one (navlua.reset is how a script starts again after that);
+        // the old one stays on the stack, pinning them, until it is done
         let lua = Lua(L)
+        lua.rawGet(navlua_registryindex(), Bridge.pinnedScreens)
         for key in [Bridge.navObjects, Bridge.pinnedScreens] {
             lua.newTable()
             lua.rawSet(navlua_registryindex(), key)
         }
+        world.shutdown()
+        lua.pop()
+        currentWorld = World(config, account: account)
+        generation += 1
         // coordinator ids start again in the new world
         makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
         configure(world)
@@ -181,151 +216,5 @@ public final class Bridge {
     func close() {
         world.shutdown()
         isOpen = false
-    }
-}
-
-/// Keys of the tables navlua builds on every call of nav:visual() (and at
-/// every frame for a script that draws one), kept as Lua strings by
-/// registry reference: setting one is a lua_rawgeti where a Swift string
-/// key was hashed and interned by lua_pushlstring (~250 instructions a key;
-/// lua_pushstring's address cache misses with this many keys).
-enum TableKey: Int, CaseIterable {
-    case screen, part, x, alpha, chevron, label, shown, items, bar, top, below, dim, barHidden, y,
-         presented, mask, snapshot, width, height
-
-    /// The key as Lua sees it.
-    var name: StaticString {
-        switch self {
-        case .screen: return "screen"
-        case .part: return "part"
-        case .x: return "x"
-        case .alpha: return "alpha"
-        case .chevron: return "chevron"
-        case .label: return "label"
-        case .shown: return "shown"
-        case .items: return "items"
-        case .bar: return "bar"
-        case .top: return "top"
-        case .below: return "below"
-        case .dim: return "dim"
-        case .barHidden: return "bar_hidden"
-        case .y: return "y"
-        case .presented: return "presented"
-        case .mask: return "mask"
-        case .snapshot: return "snapshot"
-        case .width: return "width"
-        case .height: return "height"
-        }
-    }
-}
-
-extension Lua {
-    /// t[key] = the value on top (popped), raw: rawSet with a TableKey. A
-    /// reference a script has overwritten (through debug.getregistry())
-    /// falls back to the key's name in C, rather than raising there.
-    func rawSet(_ table: Int32, _ key: TableKey, _ b: Bridge) {
-        if b.tableKeyRefs.isEmpty { b.makeTableKeyRefs() }
-        // a literal's bytes end in a NUL
-        let name = UnsafeRawPointer(key.name.utf8Start).assumingMemoryBound(to: CChar.self)
-        navlua_ref_setfield(L, table, lua_Integer(b.tableKeyRefs[key.rawValue]), name)
-    }
-}
-
-/// What screens, delegates and callbacks hold instead of a weak reference
-/// to the bridge: the bridge itself, until its deinit sets it to nil (what
-/// a weak reference reads once the bridge is released). A single weak
-/// reference gave the bridge a side table, and with it made every retain
-/// and release of the bridge (each call from Lua, each hook, each title
-/// read) the slow path: ~95 instructions a release instead of ~30.
-final class BridgeLink {
-    // Unretained: set to the bridge by its init, to nil by its deinit, so
-    // it never reads a bridge that is gone. @exclusivity(unchecked): those
-    // two plain stores are its only writes.
-    @exclusivity(unchecked) fileprivate(set) var unmanaged: Unmanaged<Bridge>?
-
-    var bridge: Bridge? { unmanaged?.takeUnretainedValue() }
-
-    /// `body` with the bridge, not retained for it (`bridge` is, ~40
-    /// instructions with its release: a title read is ~500); nil once the
-    /// bridge is gone. Only for what the engine asks while its caller
-    /// holds the bridge strongly: every call into the engine that reads a
-    /// screen comes from a call from Lua (`bridged` holds it) or from the
-    /// host (NavLuaHost.bridge), so the bridge outlives the borrow.
-    @inline(__always)
-    func withBridge<T>(_ body: (Bridge) throws -> T) rethrows -> T? {
-        guard let unmanaged else { return nil }
-        return try unmanaged._withUnsafeGuaranteedRef(body)
-    }
-}
-
-extension Bridge {
-    /// For `bridged` only: the thread a Swift function was called on.
-    fileprivate func setThread(_ thread: OpaquePointer) { L = thread }
-}
-
-/// True once `require "navlua"` has opened navlua in a state another host
-/// made (LoadableModule): there only the main thread's extra space is
-/// known to hold the bridge.
-nonisolated(unsafe) var bridgeInHostState = false
-
-/// The bridge kept in the state's extra space; nil once the loadable
-/// module's closer has released it (lua_close can still run a script's
-/// finalizer after it).
-@inline(__always)
-func bridge(of L: OpaquePointer) -> Bridge? {
-    let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>? = bridgeInHostState ? navlua_main_extraspace(L) : navlua_extraspace(L)
-    guard let object = slot?.pointee else { return nil }
-    return Unmanaged<Bridge>.fromOpaque(object).takeUnretainedValue()
-}
-
-/// Runs the body of a Swift function called from Lua. A thrown error
-/// becomes the message "file:line: name: problem", which the C trampoline
-/// raises once this Swift frame has returned.
-@inline(__always)
-func bridged(_ L: OpaquePointer?, _ name: StaticString,
-             _ body: (Bridge, Lua) throws -> Int32) -> Int32 {
-    let L = L!
-    let lua = Lua(L)
-    guard let b = bridge(of: L) else {
-        navlua_where(L)
-        lua.push("\(name): navlua is closed: its state is closing")
-        lua_concat(L, 2)
-        return NAVLUA_RAISE
-    }
-    let caller = b.L
-    b.setThread(L)
-    defer { b.setThread(caller) }
-    do {
-        return try body(b, lua)
-    } catch {
-        let message = (error as? NavError)?.message ?? "\(error)"
-        navlua_where(L)
-        lua.push("\(name): " + message)
-        lua_concat(L, 2)
-        return NAVLUA_RAISE
-    }
-}
-
-/// A bad argument: the message names the field and what it got.
-func argumentError(_ what: String, _ expected: String, got: String) -> NavError {
-    NavError("'\(what)' must be \(expected) (got \(got))")
-}
-
-/// Where a navigation call was made: its name and the Lua code that called
-/// it, described only when the engine asks (the call had to wait).
-final class LuaCallSite: CallSite {
-    private var L: OpaquePointer?
-    private var name: StaticString = ""
-
-    func at(_ L: OpaquePointer, _ name: StaticString) -> LuaCallSite {
-        self.L = L
-        self.name = name
-        return self
-    }
-
-    func describe() -> String {
-        let name = "\(self.name)"
-        guard let L = L, let position = Lua(L).callerPosition() else { return name }
-        return "\(name) at \(position)"
     }
 }

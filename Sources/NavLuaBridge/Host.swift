@@ -160,10 +160,13 @@ public final class NavLuaHost {
             lua.pushValue(-1)
             setGlobal(lua, "navlua")
         }
-        // require "navlua" returns the same table
-        luaL_getsubtable(lua.L, navlua_registryindex(), LUA_LOADED_TABLE)
-        lua.pushValue(-2)
-        lua.rawSet(-2, "navlua")
+        // require "navlua" returns the same table (read raw: a script may
+        // have given the registry metamethods that raise; a host whose
+        // package.loaded is gone gets the table from luaopen_navlua only)
+        if lua.rawGet(navlua_registryindex(), LUA_LOADED_TABLE) == LUA_TTABLE {
+            lua.pushValue(-2)
+            lua.rawSet(-2, "navlua")
+        }
         lua.pop()
     }
 

@@ -1,5 +1,12 @@
 import NavLuaRuntime
 
+/// The Swift half of luaopen_navlua, which is C (NavLuaModule) so that no
+/// Lua error unwinds through this frame: a navlua_SwiftFunction.
+@_cdecl("navlua_open_module")
+public func navluaOpenModule(_ L: OpaquePointer?) -> Int32 {
+    LoadableModule.open(L!)
+}
+
 /// navlua as a C module for any Lua 5.4 (`require "navlua"` from lua5.4,
 /// busted, a LuaRocks tool): the bridge opened in a state that host made.
 ///
@@ -18,7 +25,10 @@ import NavLuaRuntime
 /// navlua.so loaded into a state that the navlua binary runs), that image's
 /// own table.
 public enum LoadableModule {
-    /// luaopen_navlua: returns 1, the navlua table on the stack.
+    /// What luaopen_navlua calls (navlua_open_module): returns 1, the navlua
+    /// table on the stack. It never raises: it reads and writes the
+    /// registry raw, so that a registry with metamethods cannot unwind
+    /// through it and leave navlua half open.
     public static func open(_ L: OpaquePointer) -> Int32 {
         let lua = Lua(L)
         if reopen(lua) { return 1 }
@@ -54,7 +64,7 @@ public enum LoadableModule {
         let slot = lua_newuserdatauv(lua.L, MemoryLayout<UnsafeMutableRawPointer>.size, 0)!
         slot.storeBytes(of: UnsafeMutableRawPointer(limits), as: UnsafeMutableRawPointer.self)
         lua.newTable(hash: 1)
-        lua_pushcclosure(lua.L, close, 0)
+        navlua_pushswiftcloser(lua.L, close)
         lua.rawSet(-2, "__gc")
         lua_setmetatable(lua.L, -2)
     }
@@ -67,7 +77,7 @@ public enum LoadableModule {
         return main
     }
 
-    private static let close: lua_CFunction = { L in
+    private static let close: navlua_SwiftFunction = { L in
         // A script can call this __gc too (debug.getmetatable), on any
         // value and while navlua is in use. The registry holds the closer,
         // so Lua finalizes it only in lua_close, on the main thread with

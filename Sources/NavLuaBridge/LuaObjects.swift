@@ -36,11 +36,22 @@ extension Lua {
     /// Creates a metatable named `name` (in the registry) with a `__gc` that
     /// releases the object; leaves it on the stack.
     func newObjectMetatable(_ name: String) {
-        luaL_newmetatable(L, name)
+        newRegistryMetatable(name)
         navlua_pushswiftfinalizer(L, releaseObject)
         rawSet(-2, "__gc")
+    }
+
+    /// luaL_newmetatable, raw: a new table with `__name`, stored as
+    /// registry[name] (whatever was there) and left on the stack.
+    /// luaL_newmetatable reads and writes the registry with metamethods,
+    /// which a script can make raise (debug.setmetatable on
+    /// debug.getregistry()) while Swift is on the stack.
+    func newRegistryMetatable(_ name: String) {
+        newTable(hash: 3)
         push(name)
         rawSet(-2, "__name")
+        pushValue(-1)
+        rawSet(navlua_registryindex(), name)
     }
 }
 

@@ -174,7 +174,7 @@ enum PresetBinding {
         c.dim = try o.nonNegative("dim")
         c.duration = try o.nonNegative("duration")
         func curve(_ key: String) throws -> Curve? {
-            try o.with(key) { try NavigationBinding.curve(lua, -1, key) }
+            try o.with(key) { try lua.curve(-1, key) }
         }
         c.curve = try curve("curve")
         c.pushTopCurve = try curve("top_curve")

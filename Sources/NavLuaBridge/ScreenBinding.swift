@@ -16,7 +16,7 @@ enum ScreenBinding {
 
     static func register(_ lua: Lua) {
         // Screen tables: methods through __index, a readable __tostring.
-        luaL_newmetatable(lua.L, metatable)
+        lua.newRegistryMetatable(metatable)
         lua.newTable()
         for method in methods {
             navlua_pushswiftfunction(lua.L, method.function, 0)

@@ -20,7 +20,7 @@
 ** error object) are moved onto L; returns their count, or -1 on error.
 ** Nothing here raises while `running` is `co` (lua_resume does not). */
 static int resume_noting(lua_State *L, lua_State *co, int narg) {
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   lua_State *caller = lim->running;
   int status, nres;
   if (!lua_checkstack(co, narg)) {

@@ -41,7 +41,7 @@ static void pushthread_on(lua_State *L, lua_State *L1) {
 /* The script's hook mask for L1 (0: none) and its count, read on L. */
 static int script_hook(lua_State *L, lua_State *L1, int *count) {
   *count = 0;
-  if (!navlua_limits(L)->user_hooks) return 0;
+  if (!navlua_state_limits(L)->user_hooks) return 0;
   if (L1 != L && !lua_checkstack(L1, 1)) return 0;
   if (lua_getfield(L, LUA_REGISTRYINDEX, NAVLUA_HOOKMASKS) != LUA_TTABLE) {
     lua_pop(L, 1);
@@ -59,7 +59,7 @@ static int script_hook(lua_State *L, lua_State *L1, int *count) {
 ** leaving it alone when it already has it (setting it resets the count).
 ** Runs on L. */
 void navlua_apply_hook(lua_State *L, lua_State *L1) {
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   int count, mask = script_hook(L, L1, &count);
   if (count > 0)
     mask |= LUA_MASKCOUNT;
@@ -105,7 +105,7 @@ static void call_script_hook(lua_State *L, lua_Debug *ar) {
 ** kills a file that swallows it). (A count of 1 is either the script's or
 ** left by a stop: re-derive.) */
 void navlua_hook(lua_State *L, lua_Debug *ar) {
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   if (navlua_should_stop(lim)) {
     if (lim->stop_reason == 2) {
       lim->interrupted = 0;
@@ -130,18 +130,18 @@ void navlua_hook_now(lua_State *L) {
 }
 
 void navlua_hook_running(lua_State *L) {
-  lua_State *co = navlua_limits(L)->running;
+  lua_State *co = navlua_state_limits(L)->running;
   if (co != NULL && co != L) navlua_hook_now(co);
   navlua_hook_now(L);
 }
 
 void navlua_arm_limit_hook(lua_State *L) {
-  navlua_limits(L)->armed = 1;
+  navlua_state_limits(L)->armed = 1;
   navlua_apply_hook(L, L);
 }
 
 void navlua_disarm_limit_hook(lua_State *L) {
-  navlua_limits(L)->armed = 0;
+  navlua_state_limits(L)->armed = 0;
   navlua_apply_hook(L, L);
 }
 
@@ -172,7 +172,7 @@ static int db_sethook(lua_State *L) {
     if (strchr(smask, 'c')) mask |= LUA_MASKCALL;
     if (strchr(smask, 'r')) mask |= LUA_MASKRET;
     if (strchr(smask, 'l')) mask |= LUA_MASKLINE;
-    navlua_limits(L)->user_hooks = 1;
+    navlua_state_limits(L)->user_hooks = 1;
   }
   if (L1 != L && !lua_checkstack(L1, 1)) return luaL_error(L, "stack overflow");
   hook_table(L, NAVLUA_HOOKS);

@@ -6,6 +6,31 @@
 
 #include "navlua_runtime.h"
 
+/* The limits of L's state: its allocator's `ud` (navlua_limits, inline:
+** every call into Swift reads them). */
+static inline navlua_Limits *navlua_state_limits(lua_State *L) {
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  return (navlua_Limits *)ud;
+}
+
+/* navlua_open_limits for a state whose allocator is not one of navlua's
+** (limits.c). */
+navlua_Limits *navlua_other_allocator_limits(lua_State *L, void *ud);
+
+/* L's limits while navlua holds its state; NULL once the loadable module's
+** closer has given the allocator back to the host (and taken the bridge
+** from the main thread's extra space). lua_close can still run a script's
+** finalizer or to-be-closed variable after the closer, and that code can
+** call navlua (or navlua's own objects' finalizers run then). Inline: every
+** call into Swift reads it (the trampolines). */
+static inline navlua_Limits *navlua_open_limits(lua_State *L) {
+  void *ud = NULL;
+  lua_Alloc f = lua_getallocf(L, &ud);
+  if (f == navlua_alloc || f == navlua_alloc_forward) return (navlua_Limits *)ud;
+  return navlua_other_allocator_limits(L, ud);
+}
+
 /* hook.c: the one hook function navlua installs on a thread; gives L1 the
 ** hook that its script's mask and count and the limits call for. */
 NAVLUA_API void navlua_hook(lua_State *L, lua_Debug *ar);

@@ -33,7 +33,7 @@ static lua_State *volatile sigint_state;   /* lua.c's globalL */
 /* From a signal handler: L's script stops at its next instruction. */
 static void interrupt(lua_State *L) {
   if (L == NULL) return;
-  navlua_limits(L)->interrupted = 1;
+  navlua_state_limits(L)->interrupted = 1;
   navlua_hook_running(L);
 }
 
@@ -60,7 +60,7 @@ static void repl_on_sigint(int sig) {
   (void)sig;
   lua_State *L = repl_state;
   if (L == NULL) return;
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   lim->interrupted = 1;
   if (lim->in_chunk) navlua_hook_running(L);
 }
@@ -80,7 +80,7 @@ static void test_child_on_signal(int sig) {
   static volatile sig_atomic_t taken;
   if (taken) return;
   taken = 1;
-  if (sigint_state != NULL) navlua_limits(sigint_state)->interrupt_signal = sig == SIGINT ? 0 : sig;
+  if (sigint_state != NULL) navlua_state_limits(sigint_state)->interrupt_signal = sig == SIGINT ? 0 : sig;
   interrupt(sigint_state);
 }
 
@@ -106,7 +106,7 @@ static void run_on_signal(int sig) {
   lua_State *L = run_state;
   if (sig != SIGPIPE) navlua_setsignal(sig, SIG_DFL);
   if (L != NULL) {
-    navlua_Limits *lim = navlua_limits(L);
+    navlua_Limits *lim = navlua_state_limits(L);
     if (lim->terminated == 0) lim->terminated = sig;
     navlua_hook_running(L);
   }
@@ -137,7 +137,7 @@ static void on_deadline(int sig) {
   (void)sig;
   lua_State *L = deadline_state;
   if (L == NULL) return;
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   /* an earlier state's alarm, or a deadline moved later: not this one's */
   if (lim->deadline <= 0 || navlua_monotonic() < lim->deadline) return;
   lim->deadline_hit = 1;

@@ -49,6 +49,10 @@ void navlua_release_state(lua_State *L, navlua_Limits *lim) {
   lua_setallocf(L, lim->host_alloc, lim->host_ud);
 }
 
+navlua_Limits *navlua_limits(lua_State *L) { return navlua_state_limits(L); }
+
+size_t *navlua_engine_counter(lua_State *L) { return &navlua_state_limits(L)->engine_used; }
+
 navlua_Limits *navlua_other_allocator_limits(lua_State *L, void *ud) {
   /* an embedder's allocator that keeps the limits as its `ud` (navlua
   ** test's ChildAllocator), or, once the module's closer has run, the
@@ -90,7 +94,7 @@ unsigned long navlua_progress_count;
 unsigned long navlua_progress(void) { return __atomic_load_n(&navlua_progress_count, __ATOMIC_ACQUIRE); }
 
 const char *navlua_take_stop(lua_State *L) {
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   navlua_publish_progress();
   if (!navlua_should_stop(lim)) return NULL;
   if (lim->stop_reason == 2)

@@ -96,7 +96,7 @@ static int os_exit(lua_State *L) {
     status = lua_toboolean(L, 1) ? EXIT_SUCCESS : EXIT_FAILURE;
   else
     status = (int)luaL_optinteger(L, 1, EXIT_SUCCESS);
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   if (lim->exit_hook) {
     lim->swift_depth++;
     status = lim->exit_hook(lim->exit_context, status);

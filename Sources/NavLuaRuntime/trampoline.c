@@ -76,6 +76,20 @@ void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f) {
   lua_pushcclosure(L, finalizer_trampoline, 1);
 }
 
+/* The module closer's trampoline: the closer frees the limits block, so
+** nothing here reads it, before or after. */
+static int closer_trampoline(lua_State *L) {
+  navlua_SwiftFunction f = (navlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+  int n = f(L);
+  if (n == NAVLUA_RAISE) return lua_error(L);
+  return n;
+}
+
+void navlua_pushswiftcloser(lua_State *L, navlua_SwiftFunction f) {
+  lua_pushlightuserdata(L, (void *)f);
+  lua_pushcclosure(L, closer_trampoline, 1);
+}
+
 void navlua_pushswiftfunction(lua_State *L, navlua_SwiftFunction f, int nup) {
   lua_pushlightuserdata(L, (void *)f);
   lua_rotate(L, -(nup + 1), 1);
@@ -87,7 +101,7 @@ void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f) {
 }
 
 int navlua_pcall(lua_State *L, int nargs, int nres, int msgh) {
-  navlua_Limits *lim = navlua_limits(L);
+  navlua_Limits *lim = navlua_state_limits(L);
   int depth = lim->swift_depth;
   lim->swift_depth = 0;
   navlua_publish_progress();

@@ -126,9 +126,10 @@ final class FailureReplays {
         let L = host.L
         // retained for good: the state (the template, and each child's
         // copy) keeps the function until the process ends
+        lua_pushstring(L, FailureReplays.registryKey)
         lua_pushlightuserdata(L, Unmanaged.passRetained(self).toOpaque())
         navlua_pushswiftfunction(L, FailureReplays.testEndedFunction, 1)
-        lua_setfield(L, navlua_registryindex(), FailureReplays.registryKey)
+        lua_rawset(L, navlua_registryindex())   // raw: a spec may give the registry metamethods
     }
 
     /// At the end of the test `test` of `file`: in a child, the path its
@@ -189,8 +190,9 @@ final class FailureReplays {
         bridge?.recorder = FrameRecorder()
         // spec_run.lua: the snapshot store writes nothing in a second run
         if let L = L {
+            lua_pushstring(L, FailureReplays.replayingKey)
             lua_pushboolean(L, 1)
-            lua_setfield(L, navlua_registryindex(), FailureReplays.replayingKey)
+            lua_rawset(L, navlua_registryindex())
         }
     }
 

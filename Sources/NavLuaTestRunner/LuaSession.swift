@@ -56,7 +56,9 @@ final class LuaSession {
     func call(_ name: String, _ arguments: [String], status: Int32? = nil) -> Result<String, Failure> {
         let L = host.L
         // the caller, compiled once (a child makes one call: no parse in it)
-        if navlua_getmetatable_named(L, "navlua test call") != LUA_TFUNCTION {
+        // raw: a spec may give the registry metamethods
+        lua_pushstring(L, "navlua test call")
+        if lua_rawget(L, navlua_registryindex()) != LUA_TFUNCTION {
             navlua_pop(L, 1)
             let code = """
                 local session = debug.getregistry()['navlua test']
@@ -74,8 +76,9 @@ final class LuaSession {
                 defer { navlua_pop(L, 1) }
                 return .failure(Failure(message: string(-1) ?? "cannot load a call", status: 2))
             }
-            lua_pushvalue(L, -1)
-            lua_setfield(L, navlua_registryindex(), "navlua test call")
+            lua_pushstring(L, "navlua test call")
+            lua_pushvalue(L, -2)
+            lua_rawset(L, navlua_registryindex())
         }
         // room for the arguments: Lua guarantees only LUA_MINSTACK slots
         guard lua_checkstack(L, Int32(arguments.count + 2)) != 0 else {

@@ -87,7 +87,7 @@ end
 -- Every name in `allowed: [...]` and `options = [...]` lists of the bindings.
 local function option_names()
   local names = {}
-  for _, file in ipairs{"NavigationBinding.swift", "ScreenBinding.swift", "TouchBinding.swift",
+  for _, file in ipairs{"NavigationBinding.swift", "NavigationConstructor.swift", "ScreenBinding.swift", "TouchBinding.swift",
                         "WorldBinding.swift", "RenderBinding.swift", "TraceBinding.swift"} do
     local text = read("Sources/NavLuaBridge/" .. file)
     for list in text:gmatch("allowed: (%b[])") do
@@ -172,7 +172,7 @@ describe("the LuaLS annotations (types/navlua.lua)", function()
   end)
 
   it("annotate every field the objects' __index functions read", function()
-    for _, case in ipairs{{"NavigationBinding.swift", "Field", "navlua.Navigation"},
+    for _, case in ipairs{{"NavigationFields.swift", "Field", "navlua.Navigation"},
                           {"TouchBinding.swift", "Field", "navlua.Touch"},
                           {"ScreenBinding.swift", "ScrollViewField", "navlua.ScrollView"}} do
       local names = field_names(case[1], case[2])
@@ -181,7 +181,7 @@ describe("the LuaLS annotations (types/navlua.lua)", function()
     local writable = cases("ScreenBinding.swift", "scrollNewIndex")
     assert.are.same({}, missing(writable, annotated.fields["navlua.ScrollView"]), "scrollNewIndex")
     -- the one writable navigation field
-    assert.matches('guard key == "pop_gesture"', read("Sources/NavLuaBridge/NavigationBinding.swift"), 1, true)
+    assert.matches('guard key == "pop_gesture"', read("Sources/NavLuaBridge/NavigationFields.swift"), 1, true)
     assert.is_true(annotated.fields["navlua.Navigation"].pop_gesture)
   end)
 

@@ -6,9 +6,9 @@
 ** debug.sethook/gethook around it (hook.c), coroutine.resume and wrap
 ** (coroutines.c), the handlers that stop a running script (interrupts.c),
 ** what lua.c and lauxlib do to a state (luac.c), and the trampoline that
-** raises the errors of Swift functions (trampoline.c). Only the one-line
-** shims for Lua's function-like macros, which Swift cannot import, are
-** `static inline` here.
+** raises the errors of Swift functions (trampoline.c). This header holds
+** declarations only; the one-line shims for Lua's function-like macros,
+** which Swift cannot import, are in navlua_lua_shims.h.
 **
 ** The error rule: no Lua error may unwind across a Swift frame. A Swift
 ** function exposed to Lua is a `navlua_SwiftFunction`; it never raises. On
@@ -18,33 +18,10 @@
 #ifndef NAVLUA_RUNTIME_H
 #define NAVLUA_RUNTIME_H
 
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
 #include <signal.h>
 #include <stddef.h>
+#include "navlua_lua_shims.h"
 #include "navlua_system.h"
-
-#if LUA_VERSION_NUM != 504
-#error "navlua needs Lua 5.4 (Debian: liblua5.4-dev)"
-#endif
-
-/* ---- macros Swift cannot import ---------------------------------------- */
-
-static inline int navlua_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline int navlua_upvalueindex(int i) { return lua_upvalueindex(i); }
-static inline void navlua_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void navlua_insert(lua_State *L, int i) { lua_rotate(L, i, 1); }
-static inline void navlua_remove(lua_State *L, int i) { lua_rotate(L, i, -1); lua_pop(L, 1); }
-static inline int navlua_getmetatable_named(lua_State *L, const char *name) {
-  return lua_getfield(L, LUA_REGISTRYINDEX, name);
-}
-static inline int navlua_loadbuffer(lua_State *L, const char *s, size_t len, const char *name) {
-  return luaL_loadbufferx(L, s, len, name, NULL);
-}
-/* The pointer-sized block Lua keeps in front of each thread: navlua keeps
-** its bridge there, so every Swift function finds it in one load. */
-static inline void **navlua_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 
 /* The main thread's extra space: in a state another host made, the only
 ** one navlua sets for sure (a coroutine made before `require "navlua"`
@@ -88,19 +65,15 @@ typedef struct navlua_Limits {
 ** navlua_Limits and enforces the memory limit while Lua code runs. */
 NAVLUA_API void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/* The limits of L's state: its allocator's `ud` (a shim, inline: every
-** call into Swift reads it). */
-static inline navlua_Limits *navlua_limits(lua_State *L) {
-  void *ud = NULL;
-  lua_getallocf(L, &ud);
-  return (navlua_Limits *)ud;
-}
+/* The limits of L's state: its allocator's `ud`. (The runtime's own code
+** reads them inline: navlua_state_limits, internal.h.) */
+NAVLUA_API navlua_Limits *navlua_limits(lua_State *L);
 
-/* The counter the engine counts the bytes it keeps into (a shim, inline):
-** after each call into Swift the memory limit holds `used + engine_used`
-** (trampoline.c), so a script cannot grow without bound through what the
-** engine copies for it (trace events, their strings, subscriptions). */
-static inline size_t *navlua_engine_counter(lua_State *L) { return &navlua_limits(L)->engine_used; }
+/* The counter the engine counts the bytes it keeps into: after each call
+** into Swift the memory limit holds `used + engine_used` (trampoline.c),
+** so a script cannot grow without bound through what the engine copies
+** for it (trace events, their strings, subscriptions). */
+NAVLUA_API size_t *navlua_engine_counter(lua_State *L);
 
 /* Makes `lim` (zeroed here, owned by the caller for the state's whole life)
 ** the limits of a state that some other host made, keeping its allocator;
@@ -111,22 +84,6 @@ NAVLUA_API void navlua_release_state(lua_State *L, navlua_Limits *lim);
 /* The allocator the loadable module installs in its host's state: the
 ** host's own, called with the limits block as `ud`. */
 NAVLUA_API void *navlua_alloc_forward(void *ud, void *ptr, size_t osize, size_t nsize);
-
-/* navlua_open_limits for a state whose allocator is not one of navlua's. */
-NAVLUA_API navlua_Limits *navlua_other_allocator_limits(lua_State *L, void *ud);
-
-/* L's limits while navlua holds its state; NULL once the loadable module's
-** closer has given the allocator back to the host (and taken the bridge
-** from the main thread's extra space). lua_close can still run a script's
-** finalizer or to-be-closed variable after the closer, and that code can
-** call navlua (or navlua's own objects' finalizers run then). Inline, as
-** navlua_limits: every call into Swift reads it. */
-static inline navlua_Limits *navlua_open_limits(lua_State *L) {
-  void *ud = NULL;
-  lua_Alloc f = lua_getallocf(L, &ud);
-  if (f == navlua_alloc || f == navlua_alloc_forward) return (navlua_Limits *)ud;
-  return navlua_other_allocator_limits(L, ud);
-}
 
 /* 1 when a limit says the script must stop now (and records why). Past the
 ** deadline it stays 1: a timeout cannot be caught and run on from. */
@@ -263,8 +220,16 @@ NAVLUA_API void navlua_pushobjectindex(lua_State *L, navlua_SwiftFunction index,
 ** error but never holds the memory limit (see trampoline.c). */
 NAVLUA_API void navlua_pushswiftfinalizer(lua_State *L, navlua_SwiftFunction f);
 
+/* Pushes `f` as the `__gc` of the loadable module's closer: through a
+** trampoline that raises f's error but reads no limits, since f frees them
+** (LoadableModule). */
+NAVLUA_API void navlua_pushswiftcloser(lua_State *L, navlua_SwiftFunction f);
+
 /* Pushes `f` as a plain C function, without the trampoline: only for Swift
-** functions that can never fail and never allocate (navlua.now). */
+** functions that can never fail and never allocate, on the hot path of a
+** script (navlua.now, navlua.frame: the trampoline would add its limits
+** bookkeeping to the cheapest calls navlua has; they push one number and
+** never raise). */
 NAVLUA_API void navlua_pushinfallible(lua_State *L, navlua_SwiftFunction f);
 
 /* lua_pcall for Swift: Lua code run inside it is back under the memory
