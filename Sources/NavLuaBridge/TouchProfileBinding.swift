@@ -29,6 +29,6 @@ enum TouchProfileBinding {
         guard lua.type(i) == LUA_TSTRING || lua.type(i) == LUA_TTABLE else {
             throw argumentError("profile", "\"linear\", a curve or a function", got: lua.describe(i))
         }
-        return .curve(try NavigationBinding.curve(lua, i, "profile"))
+        return .curve(try lua.curve(i, "profile"))
     }
 }
