@@ -69,6 +69,9 @@ public enum CDPTouchLog {
                 guard !points.isEmpty else { throw .badCall("\(at): \(type) needs at least one touch point") }
                 for p in points {
                     let phase: TouchRecord.Phase = active[p.id] == nil ? .down : .move
+                    if phase == .down && type == "touchMove" {
+                        throw .badCall("\(at): a touchMove of touch \(p.id), which is not down (no touchStart)")
+                    }
                     if phase == .move && type == "touchStart" && active[p.id]! == (p.x, p.y) { continue }
                     active[p.id] = (p.x, p.y)
                     records.append(TouchRecord(t: t, id: p.id, phase: phase, x: p.x, y: p.y))
