@@ -57,6 +57,7 @@
 ---@field edge_width? number points
 ---@field pan_slop? number points
 ---@field touch_rate? integer touch samples a second (default 120, an iPhone's)
+---@field velocity? "recent_span"|"least_squares" how a finger's velocity is estimated (least_squares: Flutter's VelocityTracker)
 ---@field parallax? number how far the screen below moves, in widths
 ---@field dim? number the dim (or overlay) over the screen below at rest
 ---@field duration? number push and pop, seconds

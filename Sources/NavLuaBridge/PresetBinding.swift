@@ -40,7 +40,7 @@ enum PresetBinding {
 
     /// The keys of a preset's table, as navlua.preset returns them and
     /// navlua.define_preset takes them.
-    static let keys = ["base", "style", "edge_width", "pan_slop", "touch_rate", "parallax", "dim", "duration", "curve",
+    static let keys = ["base", "style", "edge_width", "pan_slop", "touch_rate", "velocity", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
                        "transition_spring", "calls_during_transition", "arbitration", "bar", "sheet"]
@@ -56,6 +56,7 @@ enum PresetBinding {
         set("pan_slop", p.panSlop)
         lua.push(p.touchRate)
         lua.rawSet(-2, "touch_rate")
+        set("velocity", p.velocity.rawValue)
         set("parallax", p.parallax)
         set("dim", p.dim)
         set("duration", p.transition.duration)
@@ -169,6 +170,13 @@ enum PresetBinding {
                 throw NavError("'touch_rate' must be a whole number of samples a second from 1 to \(Tunables.mostTouchRate) (got \(rate))")
             }
             c.touchRate = Int(rate)
+        }
+        if let name = try o.string("velocity") {
+            guard let v = VelocityEstimator(rawValue: name) else {
+                let names = VelocityEstimator.allCases.map(\.rawValue).joined(separator: ", ")
+                throw NavError("unknown velocity estimator '\(name)' (expected \(names))")
+            }
+            c.velocity = v
         }
         c.parallax = try o.nonNegative("parallax")
         c.dim = try o.nonNegative("dim")

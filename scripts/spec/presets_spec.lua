@@ -21,7 +21,7 @@ describe("the preset machinery", function()
     assert.are.equal("uikit", nav.preset)
     assert.are.equal("fullscreen", nav.style)
     local p = navlua.preset("uikit")
-    assert.are.same({edge_width = 13, pan_slop = 15, touch_rate = 120, parallax = 0.3, dim = 0.1, duration = 0.35, curve = "ease_in_out",
+    assert.are.same({edge_width = 13, pan_slop = 15, touch_rate = 120, velocity = "recent_span", parallax = 0.3, dim = 0.1, duration = 0.35, curve = "ease_in_out",
                      completion = "uikit", drop = "completion_speed", calls_during_transition = "queue",
                      arbitration = "uikit", bar = "uikit", sheet = "uikit"}, p)
   end)
@@ -185,7 +185,7 @@ describe("presets: bad input", function()
 
   it("an unknown key in define_preset lists the allowed ones", function()
     assert.has_error(function() navlua.define_preset("x", {edge = 3}) end,
-      "navlua.define_preset: unknown option 'edge' (expected one of: base, style, edge_width, pan_slop, touch_rate, parallax, dim, duration, curve, top_curve, below_curve, pop_top_curve, pop_below_curve, completion, drop, drop_duration, drop_curve, spring, transition_spring, calls_during_transition, arbitration, bar, sheet)")
+      "navlua.define_preset: unknown option 'edge' (expected one of: base, style, edge_width, pan_slop, touch_rate, velocity, parallax, dim, duration, curve, top_curve, below_curve, pop_top_curve, pop_below_curve, completion, drop, drop_duration, drop_curve, spring, transition_spring, calls_during_transition, arbitration, bar, sheet)")
   end)
 
   it("a built-in preset cannot be redefined", function()

@@ -10,11 +10,12 @@ package struct PanTracker {
     private var tracker: VelocityTracker
     let slop: Double
 
-    init(down: Point, at nanos: Int, tunables: Tunables, slop: Double? = nil) {
+    init(down: Point, at nanos: Int, tunables: Tunables, slop: Double? = nil,
+         estimator: VelocityEstimator = .recentSpan) {
         downLocation = down
         location = down
         self.slop = slop ?? tunables.panSlop
-        tracker = VelocityTracker(tunables: tunables)
+        tracker = VelocityTracker(tunables: tunables, estimator: estimator)
         tracker.add(down, at: nanos)
     }
 

@@ -51,13 +51,13 @@ extension World {
     }
 
     /// A sample taken before this frame (several a frame when the device
-    /// samples faster than the frames) says when in the trace (`t`).
+    /// samples faster than the frames) says when in the trace (`sample_t`).
     private func deliver(_ point: Point, at nanos: Int, _ phase: Touch.Phase, to touch: Touch) {
         touch.location = point
         touch.sampleNanos = nanos
         var fields: [TraceField] = [.int("id", touch.id), .string("phase", phase.rawValue),
                                     .number("x", point.x), .number("y", point.y)]
-        if nanos != now { fields.append(.number("t", Double(nanos) / 1e9)) }
+        if nanos != now { fields.append(.number("sample_t", Double(nanos) / 1e9)) }
         record(.touch, fields)
         switch phase {
         case .began:
@@ -105,7 +105,8 @@ extension World {
         // does anything above a sheet's card.
         guard let nav = touchTarget, !nav.stuck, point.y >= nav.presentationY else { return }
         touch.navigation = nav
-        touch.pan = PanTracker(down: point, at: touch.sampleNanos, tunables: tunables, slop: nav.options.panSlop)
+        touch.pan = PanTracker(down: point, at: touch.sampleNanos, tunables: tunables, slop: nav.options.panSlop,
+                               estimator: nav.options.velocity)
         // A pop gesture takes one touch: a second finger before it began fails it.
         for other in touches where other !== touch && other.navigation === nav {
             other.pop?.secondTouchArrived()

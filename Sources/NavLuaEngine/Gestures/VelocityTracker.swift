@@ -1,15 +1,27 @@
-/// Estimates a touch's velocity from its recent samples: the displacement
-/// across the samples of the trailing horizon divided by their time span;
-/// zero with fewer than two samples, or once the newest is stale
-/// (Flutter's VelocityTracker numbers, manual §5.3 rule 3).
+/// How a platform estimates a finger's velocity from its samples (a
+/// preset's `velocity`, manual §5.3 rule 3).
+public enum VelocityEstimator: String, Sendable, CaseIterable {
+    /// The displacement across the samples of the trailing horizon divided
+    /// by their time span: navlua's estimate for UIKit, whose estimator is
+    /// not published.
+    case recentSpan = "recent_span"
+    /// Flutter's VelocityTracker: a least-squares fit (LeastSquaresVelocity).
+    case leastSquares = "least_squares"
+}
+
+/// Estimates a touch's velocity from its recent samples, by the
+/// navigation's estimator; zero once the newest sample is stale (40 ms,
+/// Flutter's `_assumePointerMoveStoppedMilliseconds`).
 package struct VelocityTracker {
     private var samples: [(nanos: Int, point: Point)] = []
     let horizon: Int
     let staleAfter: Int
+    let estimator: VelocityEstimator
 
-    init(tunables: Tunables) {
+    init(tunables: Tunables, estimator: VelocityEstimator = .recentSpan) {
         horizon = Int((tunables.velocityHorizon * 1e9).rounded())
         staleAfter = Int((tunables.velocityStaleAfter * 1e9).rounded())
+        self.estimator = estimator
     }
 
     mutating func add(_ point: Point, at nanos: Int) {
@@ -24,6 +36,7 @@ package struct VelocityTracker {
     /// Points per second at time `now`.
     func velocity(at now: Int) -> Point {
         guard let last = samples.last, now - last.nanos <= staleAfter else { return .zero }
+        if estimator == .leastSquares { return LeastSquaresVelocity.velocity(samples[...]) }
         let cutoff = now - horizon
         guard let first = samples.first(where: { $0.nanos >= cutoff }), first.nanos < last.nanos else {
             return .zero

@@ -33,6 +33,8 @@ public struct NavigationOptions {
     public var panSlop: Double
     /// Touch samples a second on this navigation (TouchGrid).
     public var touchRate: Int
+    /// How a finger's velocity is estimated (VelocityTracker).
+    public var velocity: VelocityEstimator = .recentSpan
     public var completion: CompletionRule = .uikit
     /// Who answers the pop gesture's delegate questions (edge and fullscreen styles).
     public var gestureDelegate: GestureDelegate = .uikit

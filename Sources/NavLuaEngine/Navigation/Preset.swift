@@ -46,6 +46,8 @@ public struct Preset {
     public var panSlop: Double
     /// Touch samples a second (Tunables.touchRate has the sources).
     public var touchRate: Int = Tunables().touchRate
+    /// How a finger's velocity is estimated.
+    public var velocity: VelocityEstimator = .recentSpan
     public var parallax: Double
     public var dim: Double
     public var transition: AnimationSpec
@@ -96,6 +98,9 @@ public struct Preset {
         // reports (no resampling unless `resamplingEnabled`): the device's
         // rate, an iPhone's 120 Hz (navlua's reading of the engine).
         touchRate: 120,
+        // VelocityTracker (gestures/velocity_tracker.dart): the drag
+        // recognizers' default, a least-squares fit over 100 ms.
+        velocity: .leastSquares,
         // _kMiddleLeftTween: Offset.zero -> Offset(-1.0 / 3.0, 0).
         parallax: 1.0 / 3.0,
         // _kCupertinoPageTransitionBarrierColor = Color(0x18000000): 24/255.
@@ -188,6 +193,7 @@ public struct Preset {
         o.edgeWidth = edgeWidth
         o.panSlop = panSlop
         o.touchRate = touchRate
+        o.velocity = velocity
         o.parallax = parallax
         o.dim = dim
         o.transition = transition

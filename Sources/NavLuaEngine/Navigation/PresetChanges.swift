@@ -9,6 +9,7 @@ public struct PresetChanges {
     public var edgeWidth: Double?
     public var panSlop: Double?
     public var touchRate: Int?
+    public var velocity: VelocityEstimator?
     public var parallax: Double?
     public var dim: Double?
     public var duration: Double?
@@ -50,6 +51,7 @@ extension Preset {
         if let e = changes.edgeWidth { p.edgeWidth = e }
         if let s = changes.panSlop { p.panSlop = s }
         if let r = changes.touchRate { p.touchRate = r }
+        if let v = changes.velocity { p.velocity = v }
         if let x = changes.parallax { p.parallax = x }
         if let d = changes.dim { p.dim = d }
         if let d = changes.duration { p.transition.duration = d }
