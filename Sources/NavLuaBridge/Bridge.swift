@@ -26,8 +26,9 @@ public final class Bridge {
     public var recorder: FrameRecorder? { didSet { configure(world) } }
     /// The platform presets this state knows: the built-in ones, then those
     /// of navlua.define_preset, in order. They outlive navlua.reset, like
-    /// the functions a script defines.
-    var presets: [Preset] = Preset.builtIn()
+    /// the functions a script defines; those a script defines are counted
+    /// in `account`.
+    var presets = PresetList(Preset.builtIn())
     /// Where the navigation call under way was made (NavigationBinding).
     let callSite = LuaCallSite()
     /// The preset of navigations made without one (`navlua run --preset`);
