@@ -80,7 +80,7 @@ public enum TestCommand {
         var files: [String]
         switch session.call("discover", [SpecDiscovery.defaultRoot], status: 2) {
         case .failure(let f): return UsageError(f.message, command: "test").report()
-        case .success(let text): files = text.split(separator: "\n").map(String.init)
+        case .success(let text): files = text.isEmpty ? [] : RecordLine.decode(text.dropLast())   // one record
         }
         if files.isEmpty {
             let roots = options.roots.isEmpty ? [SpecDiscovery.defaultRoot] : options.roots
@@ -136,9 +136,9 @@ public enum TestCommand {
         var plans: [(seed: String, order: [String], files: [String], jobs: [Range<Int>])] = []
         for run in 1...runs {
             guard let plan = driver("plan", [String(run)] + files) else { return 1 }
-            var lines = plan.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let seed = lines.removeFirst()
-            let order = lines.filter { !$0.isEmpty }
+            var fields = RecordLine.decode(plan.dropLast())   // one record: the seed, the files
+            let seed = fields.removeFirst()
+            let order = fields.filter { !$0.isEmpty }
             let runnable = order.filter { unloadable[$0] == nil }
             guard let groups = driver("groups", runnable) else { return 1 }
             let sizes = groups.split(separator: " ").compactMap { Int($0) }
