@@ -26,6 +26,10 @@ enum SpecChild {
         }
         let host = session.host
         _ = ChildAllocator.install(host.L)
+        // Ctrl-C (or SIGTERM, SIGHUP, passed on by the parent) ends the
+        // running test with "interrupted!" and the driver skips the rest of
+        // the file (the worker left the stop signals blocked).
+        navlua_test_child_catch_signals(host.L)
         // --memory-limit counts what the file allocates and what the engine
         // keeps for it, on top of the template (busted, luassert, the
         // helper) it starts from.
@@ -36,10 +40,6 @@ enum SpecChild {
         // Once: the driver reports the timeout and skips the rest of the
         // file; the parent kills a child whose file swallows it.
         if let t = options.timeout { host.setTimeout(t, once: true) }
-        // Ctrl-C (or SIGTERM, SIGHUP, passed on by the parent) ends the
-        // running test with "interrupted!" and the driver skips the rest of
-        // the file (the worker left the stop signals blocked).
-        navlua_test_child_catch_signals(host.L)
         // Warnings are shown, as lua -W shows them (busted leaves them off):
         // warn() in a spec, and navlua's own (a misspelled hook's name).
         navlua_warnings_on(host.L)

@@ -172,7 +172,9 @@ NAVLUA_API void navlua_sigint_end(void);
 NAVLUA_API void navlua_catch_sigint(lua_State *L);
 
 /* A spec file's process: the first SIGINT, SIGTERM or SIGHUP stops the
-** thread running; SIGPIPE keeps its default, as under busted. */
+** thread running; SIGPIPE keeps its default, as under busted; os.execute
+** is replaced by one that does not ignore SIGINT while it waits. Call it
+** before the memory limit is set. */
 NAVLUA_API void navlua_test_child_catch_signals(lua_State *L);
 
 /* `navlua run`: SIGTERM, SIGHUP and SIGPIPE (unless inherited ignored)
