@@ -23,8 +23,7 @@ void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ** engine keeps is held to it after each call into Swift (trampoline.c):
   ** counted here too, an error past the limit could not even be reported
   ** while the engine still holds what it kept. */
-  if (lim->memory_limit && lim->swift_depth == 0 && nsize > old &&
-      lim->used + (nsize - old) > lim->memory_limit)
+  if (nsize > old && navlua_refuses(lim, nsize - old))
     return NULL; /* Lua turns this into a "not enough memory" error */
   void *p = realloc(ptr, nsize);
   if (p) lim->used = lim->used - old + nsize;

@@ -12,6 +12,9 @@ import NavLuaBridge
 /// `SpecDriver`), then ends the process. The parent owns everything else:
 /// discovery, scheduling, the hard timeout and the report.
 enum SpecChild {
+    /// What the memory limit grows by once exhausted (`navlua_memory_exhausted`).
+    static let memoryReserve = 4 << 20
+
     static func run(session: LuaSession, options: TestOptions, files: [String], slot: Int, resultsFD: Int32,
                     seed: String) -> Never {
         // --html: a copy of this process as it is now, to run the files
@@ -36,6 +39,9 @@ enum SpecChild {
         if let mb = options.memoryLimitMB {
             let lim = navlua_limits(host.L)!
             lim.pointee.memory_limit = lim.pointee.used + lim.pointee.engine_used + Int(min(mb, 1e9) * 1024 * 1024)
+            // room to report the error when what exhausted the limit stays
+            // referenced (a global): the test errs, and its report says so
+            lim.pointee.memory_reserve = SpecChild.memoryReserve
         }
         // Once: the driver reports the timeout and skips the rest of the
         // file; the parent kills a child whose file swallows it.

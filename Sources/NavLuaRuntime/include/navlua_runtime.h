@@ -64,6 +64,8 @@ typedef struct navlua_Limits {
   size_t engine_used;     /* bytes the engine keeps for this state's script (its MemoryAccount) */
   size_t engine_collected; /* engine_used after the last collection it caused (trampoline.c) */
   size_t memory_limit;    /* 0: none */
+  size_t memory_reserve;  /* added to the limit once it is exhausted (navlua_refuses) */
+  int refusals;           /* allocations refused in a row */
   double deadline;        /* CLOCK_MONOTONIC seconds; 0: none */
   volatile sig_atomic_t interrupted;
   volatile sig_atomic_t interrupt_signal; /* what `interrupted` came from; 0: SIGINT */
@@ -87,6 +89,29 @@ typedef struct navlua_Limits {
 /* The allocator of navlua's own states: counts bytes against its
 ** navlua_Limits and enforces the memory limit while Lua code runs. */
 NAVLUA_API void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* Past the memory limit for good (an allocation Lua's emergency collection
+** did not cure, or the engine's growth): the limit gets its reserve, once,
+** so that what handles the error (busted's handlers, navlua test's
+** records) can still allocate while what exhausted it stays referenced (a
+** global, what the engine keeps). */
+static inline void navlua_memory_exhausted(navlua_Limits *lim) {
+  lim->memory_limit += lim->memory_reserve;
+  lim->memory_reserve = 0;
+}
+
+/* Whether the allocators refuse to grow a block by `grow` bytes: past the
+** memory limit while Lua code runs (an allocation failure inside a Swift
+** frame would raise across it). Lua asks once more after an emergency
+** collection, then raises: the second refusal in a row is the error. */
+static inline int navlua_refuses(navlua_Limits *lim, size_t grow) {
+  if (lim->memory_limit == 0 || lim->swift_depth != 0 || lim->used + grow <= lim->memory_limit) {
+    lim->refusals = 0;
+    return 0;
+  }
+  if (++lim->refusals >= 2) navlua_memory_exhausted(lim);
+  return 1;
+}
 
 /* The limits of L's state: its allocator's `ud` (a shim, inline: every
 ** call into Swift reads it). */
