@@ -153,7 +153,8 @@ public final class Bridge {
     private func configure(_ world: World) {
         let L = self.L   // any thread reaches the same limits
         world.shouldStop = {
-            guard let message = navlua_take_stop(L) else { return nil }
+            // what the engine keeps grows during a long tick too (frames recorded)
+            guard let message = navlua_take_stop(L) ?? navlua_take_memory_stop(L) else { return nil }
             return String(cString: message)
         }
         world.frameObserver = recorder.map { recorder in { recorder.record($0) } }

@@ -43,9 +43,8 @@ struct PresetList {
         for (i, p) in slots.enumerated() { index[p!.name] = i }
     }
 
-    /// An estimate of what one preset keeps: its value, its name twice (in
-    /// the preset and as the index's key) and the index's entry.
-    static func bytes(_ p: Preset) -> Int {
-        MemoryLayout<Preset?>.stride + 2 * p.name.utf8.count + 64
-    }
+    /// An estimate of what one preset keeps: its values (their curves and
+    /// rules boxed), its name twice (in the preset and as the index's key)
+    /// and the index's entry: 100,000 presets took 149 MB resident.
+    static func bytes(_ p: Preset) -> Int { 1_450 + 2 * p.name.utf8.count }
 }

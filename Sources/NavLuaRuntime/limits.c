@@ -84,6 +84,15 @@ const char *navlua_stop_message(navlua_Limits *lim) {
   }
 }
 
+const char *navlua_take_memory_stop(lua_State *L) {
+  navlua_Limits *lim = navlua_limits(L);
+  if (lim->memory_limit == 0 || lim->used + lim->engine_used <= lim->memory_limit) return NULL;
+  lua_gc(L, LUA_GCCOLLECT);   /* garbage screens may hold what the engine keeps */
+  if (lim->used + lim->engine_used <= lim->memory_limit) return NULL;
+  navlua_memory_exhausted(lim);
+  return "not enough memory";
+}
+
 unsigned long navlua_progress_count;
 
 unsigned long navlua_progress(void) { return __atomic_load_n(&navlua_progress_count, __ATOMIC_ACQUIRE); }

@@ -69,6 +69,18 @@ end)
     assert.matches("FAIL grows  spec/a_spec.lua:1\n    not enough memory: the file exhausted", out)
   end)
 
+  it("2: what the engine holds for a script counts against --memory-limit (scroll views)", function()
+    local script = P.script([[
+local s = navlua.screen{title = "S"}
+for i = 1, 300000 do s:add_scroll_view{x = 0, y = 0, width = 390, height = 100, content_width = 1000} end
+print("done")
+]])
+    local out, err, status = P.navlua("run --memory-limit 16 " .. q(script))
+    assert.are.equal(1, status)
+    assert.are.equal("", out)
+    assert.matches("not enough memory", err)
+  end)
+
   it("3: two outputs naming one file are refused however they are spelled", function()
     local dir = suite("it('x', function() end)\n")
     local _, err, status = test_in(dir, "-o junit --output r.xml -Xoutput r.xml spec")

@@ -164,6 +164,12 @@ NAVLUA_API const char *navlua_stop_message(navlua_Limits *lim);
 ** NULL if none. */
 NAVLUA_API const char *navlua_take_stop(lua_State *L);
 
+/* Where a long call into Swift checks its limits (the engine's frame loop,
+** every 64 frames): "not enough memory" once the Lua heap and what the
+** engine keeps pass the memory limit, after a full collection (garbage
+** screens may hold what the engine keeps); NULL while within it. */
+NAVLUA_API const char *navlua_take_memory_stop(lua_State *L);
+
 /* The progress count of this process (an acquire read, for a watchdog
 ** thread, which may read it at any time, even while a state is closed):
 ** bumped at each call into Swift and back into Lua and at each of the
