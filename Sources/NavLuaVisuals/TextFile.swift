@@ -42,12 +42,43 @@ public enum TextFile {
     }
 
     private static func write(buffer: UnsafeBufferPointer<UInt8>, toPath path: [UInt8]) throws {
+        try write(toPath: path) { $0.write(buffer) }
+    }
+
+    /// Where a streamed file's pieces go (buffered by stdio).
+    public struct Sink {
+        fileprivate let file: UnsafeMutablePointer<FILE>
+
+        public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+            _ = fwrite(buffer.baseAddress, 1, buffer.count, file)
+        }
+
+        public func write(_ text: String) {
+            var text = text
+            text.withUTF8 { write($0) }
+        }
+
+        public func write(bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { write($0) }
+        }
+    }
+
+    /// Writes the file piece by piece, as `body` hands the pieces to the
+    /// sink, so that a long trace or replay is never whole in memory; as
+    /// the other writes, beside the target and renamed when complete.
+    public static func write(toPath path: [UInt8], streaming body: (Sink) throws -> Void) throws {
         let out = OutputFile(path)
         guard let file = cString(out.writePath, { fopen($0, "wb") }) else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        let written = fwrite(buffer.baseAddress, 1, buffer.count, file)
-        let failed = written != buffer.count || ferror(file) != 0
+        do {
+            try body(Sink(file: file))
+        } catch {
+            fclose(file)
+            out.abandon()
+            throw error
+        }
+        let failed = fflush(file) != 0 || ferror(file) != 0
         let reason = errno
         let closed = fclose(file)
         guard !failed, closed == 0 else {
