@@ -11,10 +11,7 @@
 local P = require "support.process"
 local q = P.quote
 
-after_each(function()
-  P.kill_tracked()
-  P.cleanup()
-end)
+after_each(P.reset)
 
 -- A folder with spec/a_spec.lua holding `body`.
 local function suite(body)
@@ -44,13 +41,6 @@ local function start_test(dir, args)
     assert(P.wait_for(dir .. "/status", 15), "navlua did not end")
     return P.read(dir .. "/out"), tonumber(P.read(dir .. "/status"))
   end
-end
-
-local function ls(dir)
-  local p = io.popen("ls -A " .. q(dir))
-  local names = p:read("a")
-  p:close()
-  return names
 end
 
 describe("issue 40", function()
@@ -131,12 +121,12 @@ it("waits", function()
 end)
 ]])
     local pid, finish = start_test(dir, "-o junit --output r.xml spec")
-    local during = ls(dir)
+    local during = P.listing(dir)
     os.execute("kill -KILL " .. pid)   -- an OOM kill, a CI hard kill
     P.write(dir .. "/go", "")
     finish()
     assert.is_nil(during:find(".navlua-", 1, true), during)
-    assert.is_nil(ls(dir):find(".navlua-", 1, true))
+    assert.is_nil(P.listing(dir):find(".navlua-", 1, true))
   end)
 
   it("7: an output that is a symbolic link is written through it", function()
