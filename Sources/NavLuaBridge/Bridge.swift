@@ -152,9 +152,13 @@ public final class Bridge {
 
     private func configure(_ world: World) {
         let L = self.L   // any thread reaches the same limits
+        let link = self.link
         world.shouldStop = {
-            // what the engine keeps grows during a long tick too (frames recorded)
-            guard let message = navlua_take_stop(L) ?? navlua_take_memory_stop(L) else { return nil }
+            if let message = navlua_take_stop(L) { return String(cString: message) }
+            // what the engine keeps grows during a long tick too (frames
+            // recorded); the collection it may run calls finalizers on the
+            // thread running now, not on the one that made the world
+            guard let running = link.bridge?.L, let message = navlua_take_memory_stop(running) else { return nil }
             return String(cString: message)
         }
         world.frameObserver = recorder.map { recorder in { recorder.record($0) } }

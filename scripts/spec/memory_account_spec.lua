@@ -103,6 +103,20 @@ describe("--memory-limit counts what the engine keeps", function()
     end)
   end
 
+  it("stops a long tick, catchably, after a collection on the thread running it", function()
+    local script = P.script([[
+local co = coroutine.wrap(function() navlua.reset{} coroutine.yield() end)
+co()   -- the world made in a coroutine that stays suspended
+setmetatable({}, {__gc = function() local t = {} for i = 1, 100 do t[i] = i end end})
+for i = 1, 10 do navlua.navigation{root = navlua.screen{title = "r" .. i}} end
+print(pcall(navlua.tick, 200000))
+]])
+    local out, err, status = P.navlua("run --memory-limit 16 --timeline /dev/null " .. q(script))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.matches("^false\t.*:5: navlua.tick: not enough memory\n$", out)
+  end)
+
   it("fails the test of a spec file that grows scroll views under navlua test", function()
     local dir = P.tempdir()
     P.write(dir .. "/a_spec.lua", "it('adds scroll views', function()\n" .. KEPT["scroll views"] .. "end)\n")
