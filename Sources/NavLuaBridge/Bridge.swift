@@ -28,8 +28,9 @@ public final class Bridge {
     public var recorder: FrameRecorder? { didSet { configure(world) } }
     /// The platform presets this state knows: the built-in ones, then those
     /// of navlua.define_preset, in order. They outlive navlua.reset, like
-    /// the functions a script defines.
-    var presets: [Preset] = Preset.builtIn()
+    /// the functions a script defines; those a script defines are counted
+    /// in `account`.
+    var presets = PresetList(Preset.builtIn())
     /// Where the navigation call under way was made (NavigationBinding).
     let callSite = LuaCallSite()
     /// The preset of navigations made without one (`navlua run --preset`);
@@ -186,8 +187,13 @@ public final class Bridge {
 
     private func configure(_ world: World) {
         let L = self.L   // any thread reaches the same limits
+        let link = self.link
         world.shouldStop = {
-            guard let message = navlua_take_stop(L) else { return nil }
+            if let message = navlua_take_stop(L) { return String(cString: message) }
+            // what the engine keeps grows during a long tick too (frames
+            // recorded); the collection it may run calls finalizers on the
+            // thread running now, not on the one that made the world
+            guard let running = link.bridge?.L, let message = navlua_take_memory_stop(running) else { return nil }
             return String(cString: message)
         }
         world.frameObserver = recorder.map { recorder in { recorder.record($0) } }

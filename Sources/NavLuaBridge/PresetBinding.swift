@@ -8,11 +8,11 @@ enum PresetBinding {
         LuaFunction("presets", presets), LuaFunction("preset", preset), LuaFunction("define_preset", definePreset), LuaFunction("cubic", cubic),
     ]
 
-    static func names(_ b: Bridge) -> [String] { b.presets.map(\.name) }
+    static func names(_ b: Bridge) -> [String] { b.presets.names }
 
     /// The preset called `name`, or an error listing the known ones.
     static func find(_ name: String, _ b: Bridge) throws -> Preset {
-        guard let p = b.presets.first(where: { $0.name == name }) else {
+        guard let p = b.presets[name] else {
             throw NavError("unknown preset '\(name)' (expected one of: \(names(b).joined(separator: ", ")))")
         }
         return p
@@ -148,8 +148,7 @@ enum PresetBinding {
             let o = try Options(lua, 2, allowed: keys)
             let base = try find(try o.string("base") ?? "uikit", b)
             let p = try base.merging(try changes(o, lua), name: name)
-            b.presets.removeAll { $0.name == name }
-            b.presets.append(p)
+            b.account.add(b.presets.define(p))
             return 0
         }
     }

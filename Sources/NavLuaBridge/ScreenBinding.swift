@@ -182,6 +182,7 @@ enum ScreenBinding {
                 offsetY: try o.nonNegative("offset_y") ?? 0,
                 directionalLock: try o.bool("directional_lock") ?? false)
             screen.addScrollView(view)
+            (screen.source as? LuaScreenSource)?.addScrollView()
             if o.push("pop_simultaneous") == LUA_TFUNCTION {
                 keepPopSimultaneous(screenTable: 1, view: id, lua, b)
             } else {

@@ -14,7 +14,7 @@
 **   runs; the session goes on;
 ** - a spec file's process of `navlua test`: the first SIGINT (or SIGTERM,
 **   SIGHUP, which its parent passes on) stops the file as the REPL's would;
-**   later ones change nothing.
+**   later ones change nothing; os.execute waits without ignoring SIGINT.
 ** `navlua run` also takes SIGTERM, SIGHUP and SIGPIPE for the whole run:
 ** the script stops for good (no pcall runs on), the run writes its files,
 ** and the process then ends by that signal (navlua_exit_by_signal).
@@ -24,6 +24,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include "internal.h"
 
 /* ---- lua.c's way ---------------------------------------------------------- */
@@ -84,7 +86,38 @@ static void test_child_on_signal(int sig) {
   interrupt(sigint_state);
 }
 
+/* /bin/sh -c cmd, waited for; waitpid's status, or -1 (errno set). */
+static int run_shell(const char *cmd) {
+  extern char **environ;
+  char *argv[] = {"sh", "-c", (char *)cmd, NULL};
+  pid_t pid;
+  int status = posix_spawn(&pid, "/bin/sh", NULL, NULL, argv, environ);
+  if (status != 0) {
+    errno = status;
+    return -1;
+  }
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return status;
+}
+
+/* loslib's os.execute without system(3), which ignores SIGINT while the
+** command runs: the Ctrl-C its parent passes on to the process group would
+** be lost, and the test would run on after the command as if nothing had
+** happened (SIGTERM, which system(3) leaves alone, stopped it). */
+static int test_child_os_execute(lua_State *L) {
+  const char *cmd = luaL_optstring(L, 1, NULL);
+  if (cmd == NULL) {             /* is a shell there? */
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  errno = 0;
+  return luaL_execresult(L, run_shell(cmd));
+}
+
 void navlua_test_child_catch_signals(lua_State *L) {
+  static const luaL_Reg fns[] = {{"execute", test_child_os_execute}, {NULL, NULL}};
+  navlua_replace_in_library(L, LUA_OSLIBNAME, fns);
   sigint_state = L;
   navlua_setsignal(SIGINT, test_child_on_signal);
   navlua_setsignal(SIGTERM, test_child_on_signal);

@@ -23,8 +23,7 @@ void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ** engine keeps is held to it after each call into Swift (trampoline.c):
   ** counted here too, an error past the limit could not even be reported
   ** while the engine still holds what it kept. */
-  if (lim->memory_limit && lim->swift_depth == 0 && nsize > old &&
-      lim->used + (nsize - old) > lim->memory_limit)
+  if (nsize > old && navlua_refuses(lim, nsize - old))
     return NULL; /* Lua turns this into a "not enough memory" error */
   void *p = realloc(ptr, nsize);
   if (p) lim->used = lim->used - old + nsize;
@@ -50,6 +49,20 @@ void navlua_release_state(lua_State *L, navlua_Limits *lim) {
 }
 
 navlua_Limits *navlua_limits(lua_State *L) { return navlua_state_limits(L); }
+
+void navlua_memory_exhausted(navlua_Limits *lim) {
+  lim->memory_limit += lim->memory_reserve;
+  lim->memory_reserve = 0;
+}
+
+int navlua_refuses(navlua_Limits *lim, size_t grow) {
+  if (lim->memory_limit == 0 || lim->swift_depth != 0 || lim->used + grow <= lim->memory_limit) {
+    lim->refusals = 0;
+    return 0;
+  }
+  if (++lim->refusals >= 2) navlua_memory_exhausted(lim);
+  return 1;
+}
 
 size_t *navlua_engine_counter(lua_State *L) { return &navlua_state_limits(L)->engine_used; }
 
@@ -87,6 +100,15 @@ const char *navlua_stop_message(navlua_Limits *lim) {
     case 2: return interrupted_by(lim->interrupt_signal);
     default: return "timeout: the script ran past its time limit";
   }
+}
+
+const char *navlua_take_memory_stop(lua_State *L) {
+  navlua_Limits *lim = navlua_limits(L);
+  if (lim->memory_limit == 0 || lim->used + lim->engine_used <= lim->memory_limit) return NULL;
+  lua_gc(L, LUA_GCCOLLECT);   /* garbage screens may hold what the engine keeps */
+  if (lim->used + lim->engine_used <= lim->memory_limit) return NULL;
+  navlua_memory_exhausted(lim);
+  return "not enough memory";
 }
 
 unsigned long navlua_progress_count;

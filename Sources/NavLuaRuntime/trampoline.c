@@ -51,6 +51,7 @@ int navlua_trampoline(lua_State *L) {
   if (lim->memory_limit && lim->swift_depth == 0 && lim->used + lim->engine_used > lim->memory_limit) {
     collect_for_engine(L, lim);   /* what garbage holds is not a reason to fail */
     if (lim->used + lim->engine_used > lim->memory_limit) {
+      navlua_memory_exhausted(lim);
       lua_pushliteral(L, "not enough memory");
       return lua_error(L);
     }

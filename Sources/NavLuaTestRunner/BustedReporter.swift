@@ -22,13 +22,9 @@ struct BustedReporter {
     init(name: String, options: TestOptions, session: LuaSession) throws(LuaSession.Failure) {
         lua = session
         reportFile = options.reportFile.map { OutputFile(ByteString.bytes(of: $0)) }
-        if let file = reportFile, let path = options.reportFile {
-            // made here, so that a file that cannot be made is named as given
-            let fd = TextFile.cString(file.writePath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-            guard fd >= 0 else {
-                throw LuaSession.Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))", status: 2)
-            }
-            close(fd)
+        if let file = reportFile, let path = options.reportFile, let problem = file.problem() {
+            // checked here, so that a file that cannot be made is named as given
+            throw LuaSession.Failure(message: "cannot write '\(path)': \(problem)", status: 2)
         }
         _ = try lua.call("report", [EmbeddedLua.bustedReport]).get()
         // the option as typed ("-o", "--output"); from .busted, as -o

@@ -98,10 +98,7 @@ enum ChildAllocator {
             lim.pointee.used -= old
             return nil
         }
-        if lim.pointee.memory_limit != 0 && lim.pointee.swift_depth == 0 && nsize > old
-            && lim.pointee.used + (nsize - old) > lim.pointee.memory_limit {
-            return nil
-        }
+        if nsize > old && navlua_refuses(lim, nsize - old) != 0 { return nil }
         let q = reallocate(ptr, old, nsize)
         if q != nil { lim.pointee.used = lim.pointee.used - old + nsize }
         return q

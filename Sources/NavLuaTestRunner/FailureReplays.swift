@@ -170,10 +170,12 @@ final class FailureReplays {
 
     /// Writes a replay; why it could not be, if it could not.
     private func write(samples: [FrameSample], of world: World, title: String, to path: [UInt8]) -> String? {
-        let page = ReplayHTML.bytes(samples: samples, events: world.trace.events, dropped: world.trace.dropped,
-                                    title: title)
         do {
-            try TextFile.write(bytes: page, toPath: path)
+            // written as it is made, never whole in memory
+            try TextFile.write(toPath: path) { sink in
+                ReplayHTML.write(samples: samples, events: world.trace.events, dropped: world.trace.dropped,
+                                 title: title) { sink.write(bytes: $0) }
+            }
             return nil
         } catch let failure as TextFile.WriteError {
             return failure.reason

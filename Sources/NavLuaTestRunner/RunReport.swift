@@ -38,12 +38,15 @@ struct RunReport {
                                          + " \(options.format == .tap ? "tap" : "text")", status: 2)
             }
             if let path = options.reportFile {
-                // written beside the file and renamed at the end (OutputFile)
+                // spooled to an anonymous file, written beside the file and
+                // renamed over it at the end (OutputSpool)
                 let file = OutputFile(ByteString.bytes(of: path))
                 reportFile = file
-                let fd = TextFile.cString(file.writePath) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-                guard fd >= 0 else {
-                    throw LuaSession.Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))",
+                if let problem = file.problem() {
+                    throw LuaSession.Failure(message: "cannot write '\(path)': \(problem)", status: 2)
+                }
+                guard let fd = OutputFile.spool() else {
+                    throw LuaSession.Failure(message: "cannot write '\(path)': no temporary file: \(String(cString: strerror(errno)))",
                                              status: 2)
                 }
                 sink = ReportSink(fd: fd)
@@ -150,10 +153,10 @@ struct RunReport {
             stdout.write(totals.summary + "\n")
         }
         if let file = reportFile {
-            let closed = close(sink.fd) == 0 ? nil : errno
+            defer { close(sink.fd) }
             do {
-                if let e = sink.error ?? closed { throw TextFile.WriteError(path: file.target, reason: String(cString: strerror(e))) }
-                try file.commit()
+                if let e = sink.error { throw TextFile.WriteError(path: file.target, reason: String(cString: strerror(e))) }
+                try file.publish(spool: sink.fd)
             } catch {
                 file.abandon()
                 writeError("navlua: \(error)\n")

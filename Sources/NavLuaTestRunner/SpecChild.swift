@@ -12,6 +12,9 @@ import NavLuaBridge
 /// `SpecDriver`), then ends the process. The parent owns everything else:
 /// discovery, scheduling, the hard timeout and the report.
 enum SpecChild {
+    /// What the memory limit grows by once exhausted (`navlua_memory_exhausted`).
+    static let memoryReserve = 4 << 20
+
     static func run(session: LuaSession, options: TestOptions, files: [String], slot: Int, resultsFD: Int32,
                     seed: String) -> Never {
         // --html: a copy of this process as it is now, to run the files
@@ -26,20 +29,23 @@ enum SpecChild {
         }
         let host = session.host
         _ = ChildAllocator.install(host.L)
+        // Ctrl-C (or SIGTERM, SIGHUP, passed on by the parent) ends the
+        // running test with "interrupted!" and the driver skips the rest of
+        // the file (the worker left the stop signals blocked).
+        navlua_test_child_catch_signals(host.L)
         // --memory-limit counts what the file allocates and what the engine
         // keeps for it, on top of the template (busted, luassert, the
         // helper) it starts from.
         if let mb = options.memoryLimitMB {
             let lim = navlua_limits(host.L)!
             lim.pointee.memory_limit = lim.pointee.used + lim.pointee.engine_used + Int(min(mb, 1e9) * 1024 * 1024)
+            // room to report the error when what exhausted the limit stays
+            // referenced (a global): the test errs, and its report says so
+            lim.pointee.memory_reserve = SpecChild.memoryReserve
         }
         // Once: the driver reports the timeout and skips the rest of the
         // file; the parent kills a child whose file swallows it.
         if let t = options.timeout { host.setTimeout(t, once: true) }
-        // Ctrl-C (or SIGTERM, SIGHUP, passed on by the parent) ends the
-        // running test with "interrupted!" and the driver skips the rest of
-        // the file (the worker left the stop signals blocked).
-        navlua_test_child_catch_signals(host.L)
         // Warnings are shown, as lua -W shows them (busted leaves them off):
         // warn() in a spec, and navlua's own (a misspelled hook's name).
         navlua_warnings_on(host.L)

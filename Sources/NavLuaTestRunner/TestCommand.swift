@@ -40,11 +40,6 @@ public enum TestCommand {
                 return UsageError(error.message, command: "test").report()
             }
         }
-        // the report and the coverage file would overwrite each other
-        if options.coverage, let report = options.reportFile, report == options.coverageOutput,
-           OutputFile(ByteString.bytes(of: report)).writePath != ByteString.bytes(of: report) {
-            return UsageError("--output and --coverage-output name the same file '\(report)'", command: "test").report()
-        }
         if let preset = options.preset {
             if let problem = NavLuaHost.presetProblem(preset) {
                 return UsageError("\(options.origins["preset"] ?? "--preset"): \(problem)", command: "test").report()
@@ -72,6 +67,7 @@ public enum TestCommand {
             return UsageError("--directory: cannot change to '\(options.directory)': "
                               + String(cString: strerror(errno)), command: "test").report()
         }
+        if let problem = sharedOutputFile(options) { return UsageError(problem, command: "test").report() }
         for (pattern, origin) in options.patterns {
             if let problem = LuaPattern.problem(pattern) { return UsageError("\(origin): \(problem)", command: "test").report() }
         }
@@ -84,7 +80,7 @@ public enum TestCommand {
         var files: [String]
         switch session.call("discover", [SpecDiscovery.defaultRoot], status: 2) {
         case .failure(let f): return UsageError(f.message, command: "test").report()
-        case .success(let text): files = text.split(separator: "\n").map(String.init)
+        case .success(let text): files = text.isEmpty ? [] : RecordLine.decode(text.dropLast())   // one record
         }
         if files.isEmpty {
             let roots = options.roots.isEmpty ? [SpecDiscovery.defaultRoot] : options.roots
@@ -140,9 +136,9 @@ public enum TestCommand {
         var plans: [(seed: String, order: [String], files: [String], jobs: [Range<Int>])] = []
         for run in 1...runs {
             guard let plan = driver("plan", [String(run)] + files) else { return 1 }
-            var lines = plan.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let seed = lines.removeFirst()
-            let order = lines.filter { !$0.isEmpty }
+            var fields = RecordLine.decode(plan.dropLast())   // one record: the seed, the files
+            let seed = fields.removeFirst()
+            let order = fields.filter { !$0.isEmpty }
             let runnable = order.filter { unloadable[$0] == nil }
             guard let groups = driver("groups", runnable) else { return 1 }
             let sizes = groups.split(separator: " ").compactMap { Int($0) }
@@ -212,5 +208,24 @@ public enum TestCommand {
         guard let cwd = getcwd(nil, 0) else { return path }
         defer { free(cwd) }
         return String(cString: cwd) + "/" + path
+    }
+
+    /// Two outputs naming one file, however spelled (`r.xml`, `./r.xml`, a
+    /// link to it), would overwrite each other: --output, --coverage-output
+    /// and junit's own file (its first -Xoutput). Read from the folder the
+    /// run writes in (after -C).
+    static func sharedOutputFile(_ options: TestOptions) -> String? {
+        var outputs: [(String, String)] = []
+        if let report = options.reportFile { outputs.append(("--output", report)) }
+        if options.coverage { outputs.append(("--coverage-output", options.coverageOutput)) }
+        if case .busted("junit") = options.format, let file = options.handlerOptions.first {
+            outputs.append(("-Xoutput", file))
+        }
+        for (i, a) in outputs.enumerated() {
+            for b in outputs[(i + 1)...] where FileIdentity.sameFile(ByteString.bytes(of: a.1), ByteString.bytes(of: b.1)) {
+                return "\(a.0) and \(b.0) name the same file '\(b.1)'"
+            }
+        }
+        return nil
     }
 }

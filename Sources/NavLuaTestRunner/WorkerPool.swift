@@ -220,9 +220,14 @@ struct WorkerPool {
         let culprit = started.lastIndex(of: true) ?? 0
         guard !results[culprit].finished else { return results }
         let end = ChildEnd(status: status, killed: r.killed, interrupted: r.interrupted, lost: reason)
-        let reported = results[culprit].cases.contains { !$0.isTest && $0.status == .error }
-        if let problem = end.problem(timeout: options.timeout, fileReportedError: reported) {
+        let reported = results[culprit].cases.last { !$0.isTest && $0.status == .error }
+        if let problem = end.problem(timeout: options.timeout, fileReportedError: reported != nil) {
             results[culprit].addFileError(problem)
+        } else if let reported {
+            // the driver's own last word (it could not go on: out of
+            // memory, say), which busted's handlers must hear too, as an
+            // error of the test open then, or a report counts it as passed
+            results[culprit].endedEarly.append(reported.message)
         }
         for k in results.indices where k > culprit {
             results[k].addFileError("did not run: it shares one Lua state with \(names[culprit]) (expose or"

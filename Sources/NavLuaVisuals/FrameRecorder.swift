@@ -11,6 +11,10 @@ import NavLuaEngine
 ///
 /// After `navlua.reset` the samples start over with the new world, as the
 /// trace does.
+///
+/// What the samples keep is counted in the recorded world's memory account,
+/// so that `--memory-limit` holds them (a run with many navigations keeps
+/// each one's state at every frame).
 public final class FrameRecorder {
     public private(set) var samples: [FrameSample] = []
     /// Most samples kept before thinning.
@@ -21,9 +25,30 @@ public final class FrameRecorder {
     /// can have its address): a weak reference would put the world's
     /// reference counts on their slow path (README, issue 23).
     private var world: WorldLink?
+    /// The recorded world's account, and what the samples keep in it.
+    private var account: MemoryAccount?
+    private var keptBytes = 0
 
     public init(capacity: Int = 100_000) {
         self.capacity = max(2, capacity)
+    }
+
+    deinit { account?.add(-keptBytes) }
+
+    private func keep(_ bytes: Int) {
+        keptBytes += bytes
+        account?.add(bytes)
+    }
+
+    /// `sample` in place of the last one, or after it.
+    private func put(_ sample: FrameSample, replacingLast replace: Bool) {
+        if replace {
+            keep(sample.retainedBytes - samples[samples.count - 1].retainedBytes)
+            samples[samples.count - 1] = sample
+        } else {
+            keep(sample.retainedBytes)
+            samples.append(sample)
+        }
     }
 
     /// Samples `world` at its current frame.
@@ -32,26 +57,24 @@ public final class FrameRecorder {
         let frame = world.clock.frame
         guard frame % stride == 0 else { return }
         if let last = samples.last, last.frame == frame {
-            samples[samples.count - 1] = FrameSample(world)
+            put(FrameSample(world), replacingLast: true)
             return
         }
         if samples.count >= capacity {
             stride *= 2
             samples.removeAll { $0.frame % stride != 0 }
+            keep(samples.reduce(0) { $0 + $1.retainedBytes } - keptBytes)
             guard frame % stride == 0 else { return }
         }
-        samples.append(FrameSample(world))
+        put(FrameSample(world), replacingLast: false)
     }
 
     /// The samples with the world's present state as the last one (calls
     /// made after the last frame, like a push without animation, show).
     public func finish(_ world: World) -> [FrameSample] {
         follow(world)
-        if let last = samples.last, last.frame == world.clock.frame {
-            samples[samples.count - 1] = FrameSample(world)
-        } else {
-            samples.append(FrameSample(world))
-        }
+        let last = samples.last.map { $0.frame == world.clock.frame } ?? false
+        put(FrameSample(world), replacingLast: last)
         return samples
     }
 
@@ -60,6 +83,8 @@ public final class FrameRecorder {
         guard world.link !== self.world else { return }
         self.world = world.link
         samples.removeAll()
+        keep(-keptBytes)
+        account = world.account
         stride = 1
     }
 }

@@ -37,6 +37,22 @@ public struct FrameSample: Sendable {
     }
 }
 
+extension FrameSample {
+    /// What a kept sample costs, for the memory account: an estimate (the
+    /// values and their arrays; titles are shared with the screens).
+    var retainedBytes: Int {
+        let array = 32   // an array's header
+        var n = MemoryLayout<FrameSample>.stride + array
+        for nav in navigations {
+            n += MemoryLayout<NavigationSample>.stride + array + nav.bar.items.count * MemoryLayout<BarSample.Item>.stride
+            for placed in [nav.top, nav.below] {
+                if let placed { n += array + placed.scrolls.count * MemoryLayout<ScrollSample>.stride }
+            }
+        }
+        return n
+    }
+}
+
 /// One navigation's `Visual` at a frame, plus the motion it is in.
 public struct NavigationSample: Sendable {
     public struct Placed: Sendable {

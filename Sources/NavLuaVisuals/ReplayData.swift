@@ -42,26 +42,26 @@ struct ReplayData {
 
     /// The whole JSON text, as UTF-8.
     static func json(samples: [FrameSample], events: [TraceEvent], dropped: Int, title: String) -> [UInt8] {
+        var all: [UInt8] = []
+        write(samples: samples, events: events, dropped: dropped, title: title) { all += $0 }
+        return all
+    }
+
+    /// The same, handed to `emit` in pieces of about `chunk` bytes: the
+    /// frames and events are never whole in memory (the titles and the
+    /// distinct states are, since the frames refer to them and come after).
+    static func write(samples: [FrameSample], events: [TraceEvent], dropped: Int, title: String,
+                      to emit: ([UInt8]) -> Void) {
         var data = ReplayData()
-        var frames = JSONBytes(capacity: samples.count * 24)
-        for (i, sample) in samples.enumerated() {
-            if i > 0 { frames.raw(",\n") }
-            frames.byte(UInt8(ascii: "["))
-            frames.int(sample.frame)
-            frames.byte(UInt8(ascii: ","))
-            frames.int(sample.nanos)
-            frames.raw(",[")
-            var firstNav = true
-            for (j, nav) in sample.navigations.enumerated() where nav.isShown(index: j) {
-                if !firstNav { frames.byte(UInt8(ascii: ",")) }
-                firstNav = false
-                frames.int(data.state(nav))
-            }
-            frames.raw("],")
-            if let t = sample.touch { touch(t, into: &frames) } else { frames.byte(UInt8(ascii: "0")) }
-            frames.byte(UInt8(ascii: "]"))
+        for sample in samples {   // the states and titles first, which the frames refer to
+            for (j, nav) in sample.navigations.enumerated() where nav.isShown(index: j) { _ = data.state(nav) }
         }
-        var out = JSONBytes(capacity: frames.bytes.count + data.states.bytes.count + events.count * 80 + 4096)
+        var out = JSONBytes(capacity: chunk + 4096)
+        func flush(_ always: Bool = false) {
+            guard always || out.bytes.count >= chunk else { return }
+            emit(out.bytes)
+            out.bytes.removeAll(keepingCapacity: true)
+        }
         out.raw("{\"v\":1,\"title\":")
         out.string(title)
         out.raw(",\"w\":")
@@ -78,11 +78,30 @@ struct ReplayData {
             out.byte(UInt8(ascii: ","))
             out.string(SVGText.color(for: t))
             out.byte(UInt8(ascii: "]"))
+            flush()
         }
         out.raw("],\n\"states\":[\n")
-        out.append(data.states.bytes)
+        flush(true)
+        emit(data.states.bytes)
         out.raw("],\n\"frames\":[\n")
-        out.append(frames.bytes)
+        for (i, sample) in samples.enumerated() {
+            if i > 0 { out.raw(",\n") }
+            out.byte(UInt8(ascii: "["))
+            out.int(sample.frame)
+            out.byte(UInt8(ascii: ","))
+            out.int(sample.nanos)
+            out.raw(",[")
+            var firstNav = true
+            for (j, nav) in sample.navigations.enumerated() where nav.isShown(index: j) {
+                if !firstNav { out.byte(UInt8(ascii: ",")) }
+                firstNav = false
+                out.int(data.state(nav))
+            }
+            out.raw("],")
+            if let t = sample.touch { touch(t, into: &out) } else { out.byte(UInt8(ascii: "0")) }
+            out.byte(UInt8(ascii: "]"))
+            flush()
+        }
         out.raw("],\n\"events\":[\n")
         var fields: [UInt8] = []
         for (i, event) in events.enumerated() {
@@ -100,10 +119,14 @@ struct ReplayData {
             out.byte(UInt8(ascii: ","))
             if let why = why(event) { out.string(why) } else { out.byte(UInt8(ascii: "0")) }
             out.byte(UInt8(ascii: "]"))
+            flush()
         }
         out.raw("]}")
-        return out.bytes
+        flush(true)
     }
+
+    /// The size of the pieces `write` hands over.
+    static let chunk = 1 << 16
 
     /// The check behind a refused or cancelled pop, or a sheet's pull that
     /// a check refused, in words.

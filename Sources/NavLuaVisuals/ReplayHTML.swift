@@ -15,14 +15,27 @@ public enum ReplayHTML {
     /// The same page as UTF-8 bytes.
     public static func bytes(samples: [FrameSample], events: [TraceEvent], dropped: Int = 0,
                              title: String = "navlua replay") -> [UInt8] {
-        // the data writes "<" as \u003c: no title or field can end its <script>
-        let data = ReplayData.json(samples: samples, events: events, dropped: dropped, title: title)
-        return fill(Array(EmbeddedWeb.replayHtml.utf8), [
+        var all: [UInt8] = []
+        write(samples: samples, events: events, dropped: dropped, title: title) { all += $0 }
+        return all
+    }
+
+    /// The same page handed to `emit` in pieces: the data is written as it
+    /// is made (ReplayData.write), never whole in memory.
+    public static func write(samples: [FrameSample], events: [TraceEvent], dropped: Int = 0,
+                             title: String = "navlua replay", to emit: ([UInt8]) -> Void) {
+        let template = Array(EmbeddedWeb.replayHtml.utf8)
+        let slot = Array("{{data}}".utf8)
+        let at = (0...(template.count - slot.count)).first { template[$0..<$0 + slot.count].elementsEqual(slot) }!
+        let values = [
             "{{title}}": Array(XMLText.escape(title).utf8),
             "/*{{style}}*/": Array(EmbeddedWeb.replayCss.utf8),
             "/*{{script}}*/": Array(EmbeddedWeb.replayJs.utf8),
-            "{{data}}": data,
-        ])
+        ]
+        emit(fill(Array(template[..<at]), values))
+        // the data writes "<" as \u003c: no title or field can end its <script>
+        ReplayData.write(samples: samples, events: events, dropped: dropped, title: title, to: emit)
+        emit(fill(Array(template[(at + slot.count)...]), values))
     }
 
     /// `template` with each slot (`{{name}}`, or `/*{{name}}*/` inside a

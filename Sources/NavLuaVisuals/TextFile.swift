@@ -42,12 +42,43 @@ public enum TextFile {
     }
 
     private static func write(buffer: UnsafeBufferPointer<UInt8>, toPath path: [UInt8]) throws {
+        try write(toPath: path) { $0.write(buffer) }
+    }
+
+    /// Where a streamed file's pieces go (buffered by stdio).
+    public struct Sink {
+        fileprivate let file: UnsafeMutablePointer<FILE>
+
+        public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+            _ = fwrite(buffer.baseAddress, 1, buffer.count, file)
+        }
+
+        public func write(_ text: String) {
+            var text = text
+            text.withUTF8 { write($0) }
+        }
+
+        public func write(bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { write($0) }
+        }
+    }
+
+    /// Writes the file piece by piece, as `body` hands the pieces to the
+    /// sink, so that a long trace or replay is never whole in memory; as
+    /// the other writes, beside the target and renamed when complete.
+    public static func write(toPath path: [UInt8], streaming body: (Sink) throws -> Void) throws {
         let out = OutputFile(path)
         guard let file = cString(out.writePath, { fopen($0, "wb") }) else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        let written = fwrite(buffer.baseAddress, 1, buffer.count, file)
-        let failed = written != buffer.count || ferror(file) != 0
+        do {
+            try body(Sink(file: file))
+        } catch {
+            fclose(file)
+            out.abandon()
+            throw error
+        }
+        let failed = fflush(file) != 0 || ferror(file) != 0
         let reason = errno
         let closed = fclose(file)
         guard !failed, closed == 0 else {
@@ -70,36 +101,45 @@ public enum TextFile {
 /// the whole file is written (`commit`), removed if not (`abandon`). A
 /// target that is not a regular file (a device such as /dev/null or
 /// /dev/full, a FIFO) is written in place: renaming over it would replace
-/// it.
+/// it. A symbolic link is written through, as fopen writes it: the file it
+/// points to is replaced and the link stays.
 public struct OutputFile {
-    /// The file asked for.
+    /// The file asked for, as given (for messages).
     public let target: [UInt8]
+    /// The file replaced: the target, or the file a symbolic link points to.
+    public let destination: [UInt8]
     /// Where to write now.
     public let writePath: [UInt8]
     /// The target's permissions, which the new file keeps.
     private let mode: mode_t?
 
+    /// Written in place (a device, a FIFO): nothing is renamed.
+    public var inPlace: Bool { writePath == target }
+
     public init(_ target: [UInt8]) {
         self.target = target
         var st = stat()
-        let exists = TextFile.cString(target) { stat($0, &st) } == 0
+        let isLink = TextFile.cString(target) { lstat($0, &st) } == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+        let dest = isLink ? FileIdentity.resolved(target) : target
+        destination = dest
+        let exists = TextFile.cString(dest) { stat($0, &st) } == 0
         if exists && (st.st_mode & S_IFMT) != S_IFREG {
             writePath = target
             mode = nil
             return
         }
         mode = exists ? st.st_mode & 0o7777 : nil
-        let slash = target.lastIndex(of: UInt8(ascii: "/"))
-        let folder = slash.map { Array(target[...$0]) } ?? []
-        let name = slash.map { Array(target[target.index(after: $0)...]) } ?? target
+        let slash = dest.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { Array(dest[...$0]) } ?? []
+        let name = slash.map { Array(dest[dest.index(after: $0)...]) } ?? dest
         writePath = folder + Array(".".utf8) + name + Array(".navlua-\(getpid()).tmp".utf8)
     }
 
     /// Puts the written file in place (nothing to do when written in place).
     public func commit() throws {
-        guard writePath != target else { return }
+        guard !inPlace else { return }
         if let mode = mode { _ = TextFile.cString(writePath) { chmod($0, mode) } }
-        let moved = TextFile.cString(writePath) { from in TextFile.cString(target) { rename(from, $0) } }
+        let moved = TextFile.cString(writePath) { from in TextFile.cString(destination) { rename(from, $0) } }
         guard moved == 0 else {
             let reason = String(cString: strerror(errno))
             abandon()
@@ -109,7 +149,7 @@ public struct OutputFile {
 
     /// Removes what was written (the target stays as it was).
     public func abandon() {
-        guard writePath != target else { return }
+        guard !inPlace else { return }
         _ = TextFile.cString(writePath) { unlink($0) }
     }
 }

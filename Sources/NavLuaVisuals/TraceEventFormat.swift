@@ -34,50 +34,72 @@ public enum TraceEventFormat {
     /// The whole trace as a Chrome Trace Event JSON object.
     public static func chromeJSON(events: [TraceEvent], samples: [FrameSample] = [],
                                   dropped: Int = 0) -> String {
-        var out: [(nanos: Int, json: String)] = []
-        var tracks: [Int: String] = [:]
-        for (event, end) in paired(events) {
-            let (tid, name) = trackAndName(event)
-            tracks[tid] = trackName(tid)
-            out.append((event.nanos, json(event, tid: tid, name: name, end: end)))
-        }
-        let counters = self.counters(samples)
-        for c in counters { tracks[c.tid] = trackName(c.tid) }
-        let merged = merge(out, counters.map { ($0.nanos, $0.json) })
+        var text = ""
+        writeChromeJSON(events: events, samples: samples, dropped: dropped) { text += $0 }
+        return text
+    }
 
-        var text = "{\"traceEvents\":[\n"
+    /// The same, handed to `emit` a line at a time: the file is never
+    /// whole in memory, nor a list of its lines (a 32 MiB trace is written
+    /// with no more memory than its largest event takes).
+    public static func writeChromeJSON(events: [TraceEvent], samples: [FrameSample] = [],
+                                       dropped: Int = 0, to emit: (String) -> Void) {
+        let (ends, closing) = spans(events)
+        var tids = Set<Int>()
+        for (i, event) in events.enumerated() where !closing.contains(i) { tids.insert(trackAndName(event).0) }
+        for sample in samples {
+            for nav in sample.navigations { tids.insert(Track.calls(nav.nav)) }
+        }
+        if !samples.isEmpty { tids.insert(Track.touches) }
+
         var first = true
         func add(_ line: String) {
-            if !first { text += ",\n" }
+            emit(first ? "{\"traceEvents\":[\n" + line : ",\n" + line)
             first = false
-            text += line
         }
         add(meta("process_name", tid: 0, ["name": JSONText.string("navlua")]))
-        for tid in tracks.keys.sorted() {
-            add(meta("thread_name", tid: tid, ["name": JSONText.string(tracks[tid]!)]))
+        for tid in tids.sorted() {
+            add(meta("thread_name", tid: tid, ["name": JSONText.string(trackName(tid))]))
             add(meta("thread_sort_index", tid: tid, ["sort_index": String(tid)]))
         }
-        for (_, json) in merged { add(json) }
-        text += "\n],\"displayTimeUnit\":\"ms\",\"otherData\":"
-        text += JSONText.object([("generator", JSONText.string("navlua")),
-                                 ("dropped_events", String(dropped))])
-        text += "}\n"
-        return text
+        // events and counters merged by time, events first on equal times
+        var counters = CounterStream(samples)
+        for (i, event) in events.enumerated() where !closing.contains(i) {
+            while let c = counters.peek(), c.nanos < event.nanos {
+                add(c.json)
+                counters.next()
+            }
+            let (tid, name) = trackAndName(event)
+            let end: SpanEnd = ends[i].map { $0 < 0 ? .open : .closed(events[$0]) } ?? .instant
+            add(json(event, tid: tid, name: name, end: end))
+        }
+        while let c = counters.peek() {
+            add(c.json)
+            counters.next()
+        }
+        emit("\n],\"displayTimeUnit\":\"ms\",\"otherData\":"
+             + JSONText.object([("generator", JSONText.string("navlua")), ("dropped_events", String(dropped))])
+             + "}\n")
     }
 
     /// One JSON object per trace event per line:
     /// `{"t":0.35,"frame":21,"kind":"transition","nav":1,"phase":"finish",...}`.
     public static func jsonLines(events: [TraceEvent]) -> String {
         var text = ""
+        writeJSONLines(events: events) { text += $0 }
+        return text
+    }
+
+    /// The same, handed to `emit` a line at a time.
+    public static func writeJSONLines(events: [TraceEvent], to emit: (String) -> Void) {
         for event in events {
             var pairs: [(String, String)] = [("t", JSONText.seconds(event.nanos)), ("frame", String(event.frame)),
                                              ("kind", JSONText.string(event.kind.rawValue))]
             for field in event.fields where !["t", "frame", "kind"].contains(field.name) {
                 pairs.append((field.name, JSONText.value(field.value)))
             }
-            text += JSONText.object(pairs) + "\n"
+            emit(JSONText.object(pairs) + "\n")
         }
-        return text
     }
 
     // MARK: spans
@@ -89,23 +111,31 @@ public enum TraceEventFormat {
     /// paired with the event that closes them; closing events are folded
     /// into their span and not written again.
     static func paired(_ events: [TraceEvent]) -> [(TraceEvent, SpanEnd)] {
-        var result: [(TraceEvent, SpanEnd)] = []
-        var open: [String: Int] = [:]   // span key -> index in result
-        for event in events {
-            guard let (key, starts) = spanRole(event) else {
-                result.append((event, .instant))
-                continue
-            }
-            if starts {
-                open[key] = result.count
-                result.append((event, .open))
-            } else if let i = open.removeValue(forKey: key) {
-                result[i].1 = .closed(event)
-            } else {
-                result.append((event, .instant))   // its start was dropped from the trace
-            }
+        let (ends, closing) = spans(events)
+        return events.indices.filter { !closing.contains($0) }.map { i in
+            (events[i], ends[i].map { $0 < 0 ? SpanEnd.open : .closed(events[$0]) } ?? .instant)
         }
-        return result
+    }
+
+    /// The spans by index: each start's closing event (-1 while open), and
+    /// the closing events, which are folded into their span. Only spans
+    /// take room, not every event.
+    static func spans(_ events: [TraceEvent]) -> (ends: [Int: Int], closing: Set<Int>) {
+        var ends: [Int: Int] = [:]
+        var closing = Set<Int>()
+        var open: [String: Int] = [:]   // span key -> index of its start
+        for (i, event) in events.enumerated() {
+            guard let (key, starts) = spanRole(event) else { continue }
+            if starts {
+                open[key] = i
+                ends[i] = -1
+            } else if let start = open.removeValue(forKey: key) {
+                ends[start] = i
+                closing.insert(i)
+            }
+            // else an instant: its start was dropped from the trace
+        }
+        return (ends, closing)
     }
 
     /// The span an event starts or ends, if it does.
@@ -229,6 +259,11 @@ public enum TraceEventFormat {
     /// values changed since it was last written.
     static func counters(_ samples: [FrameSample]) -> [Counter] {
         var last: [String: String] = [:]
+        return samples.flatMap { counters($0, last: &last) }
+    }
+
+    /// One sample's counters whose values differ from `last` (updated).
+    static func counters(_ sample: FrameSample, last: inout [String: String]) -> [Counter] {
         var result: [Counter] = []
         func counter(_ name: String, tid: Int, _ sample: FrameSample, _ values: [(String, Double)]) {
             let args = JSONText.object(values.map { ($0.0, JSONText.number($0.1, places: 3)) })
@@ -239,41 +274,46 @@ public enum TraceEventFormat {
                 ("pid", String(pid)), ("tid", String(tid)), ("args", args),
             ])))
         }
-        for sample in samples {
-            for nav in sample.navigations {
-                let tid = Track.calls(nav.nav)
-                var x: [(String, Double)] = []
-                if let top = nav.top { x.append(("top", top.x)) }
-                if let below = nav.below { x.append(("below", below.x)) }
-                counter("nav \(nav.nav) x", tid: tid, sample, x)
-                if let mask = nav.mask {
-                    counter("nav \(nav.nav) mask", tid: tid, sample, [("mask", mask)])
-                } else {
-                    counter("nav \(nav.nav) dim", tid: tid, sample, [("dim", nav.dim)])
-                }
-                counter("nav \(nav.nav) progress", tid: tid, sample, [("progress", nav.progress ?? 0)])
+        for nav in sample.navigations {
+            let tid = Track.calls(nav.nav)
+            var x: [(String, Double)] = []
+            if let top = nav.top { x.append(("top", top.x)) }
+            if let below = nav.below { x.append(("below", below.x)) }
+            counter("nav \(nav.nav) x", tid: tid, sample, x)
+            if let mask = nav.mask {
+                counter("nav \(nav.nav) mask", tid: tid, sample, [("mask", mask)])
+            } else {
+                counter("nav \(nav.nav) dim", tid: tid, sample, [("dim", nav.dim)])
             }
-            let t = sample.touch
-            counter("pan", tid: Track.touches, sample, [("translation_x", t?.translation.x ?? 0),
-                                                       ("velocity_x", t?.velocity.x ?? 0)])
+            counter("nav \(nav.nav) progress", tid: tid, sample, [("progress", nav.progress ?? 0)])
         }
+        let t = sample.touch
+        counter("pan", tid: Track.touches, sample, [("translation_x", t?.translation.x ?? 0),
+                                                   ("velocity_x", t?.velocity.x ?? 0)])
         return result
     }
 
-    /// Merges two lists sorted by time; on equal times `a` comes first.
-    static func merge(_ a: [(nanos: Int, json: String)], _ b: [(Int, String)]) -> [(Int, String)] {
-        var result: [(Int, String)] = []
-        result.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if j >= b.count || (i < a.count && a[i].nanos <= b[j].0) {
-                result.append((a[i].nanos, a[i].json))
-                i += 1
-            } else {
-                result.append(b[j])
-                j += 1
+    /// The counters of `samples` one at a time, as `counters` lists them,
+    /// made a sample at a time.
+    struct CounterStream {
+        private let samples: [FrameSample]
+        private var nextSample = 0
+        private var pending: [Counter] = []
+        private var index = 0
+        private var last: [String: String] = [:]
+
+        init(_ samples: [FrameSample]) { self.samples = samples }
+
+        mutating func peek() -> Counter? {
+            while index == pending.count {
+                guard nextSample < samples.count else { return nil }
+                pending = TraceEventFormat.counters(samples[nextSample], last: &last)
+                index = 0
+                nextSample += 1
             }
+            return pending[index]
         }
-        return result
+
+        mutating func next() { index += 1 }
     }
 }

@@ -53,14 +53,15 @@ struct RunOptions {
         }
     }
 
-    /// Two outputs named the same file would overwrite each other: a usage
-    /// error, unless the file is a device or a FIFO (/dev/null, /dev/stdout).
+    /// Two outputs naming the same file, however spelled (`a.svg`,
+    /// `./a.svg`, a link to it), would overwrite each other: a usage error,
+    /// unless the file is a device or a FIFO (/dev/null, /dev/stdout).
     private func refuseSharedFile() throws(CommandLineError) {
         let outputs = [("--trace", traceFile), ("--timeline", timelineFile), ("--filmstrip", filmstripFile),
                        ("--html", htmlFile)]
             .compactMap { name, path in path.map { (name, $0) } }
         for (i, a) in outputs.enumerated() {
-            for b in outputs[(i + 1)...] where a.1 == b.1 && OutputFile(a.1).writePath != a.1 {
+            for b in outputs[(i + 1)...] where FileIdentity.sameFile(a.1, b.1) {
                 throw CommandLineError(Array("\(a.0) and \(b.0) name the same file '".utf8) + a.1 + Array("'".utf8))
             }
         }

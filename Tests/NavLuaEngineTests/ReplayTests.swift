@@ -135,4 +135,18 @@ final class ReplayTests: XCTestCase {
         XCTAssertNil(still.touch)
         XCTAssertFalse(FrameSVG.document(still).contains("class=\"finger\""))
     }
+
+    /// Issue 40: the replay's page is handed over in pieces of about
+    /// `ReplayData.chunk` bytes, its frames and events never whole in memory.
+    func testTheReplayIsHandedOverInPieces() throws {
+        let run = try RecordedRun()
+        var samples = run.samples
+        while samples.count < 20_000 { samples += run.samples }   // about a megabyte of frames
+        var pieces: [[UInt8]] = []
+        ReplayHTML.write(samples: samples, events: run.world.trace.events) { pieces.append($0) }
+        XCTAssertEqual(pieces.flatMap { $0 }, ReplayHTML.bytes(samples: samples, events: run.world.trace.events))
+        XCTAssertGreaterThan(pieces.count, 10)
+        let data = pieces.dropFirst().dropLast()   // the page's markup, style and script around the data
+        XCTAssertLessThan(data.map(\.count).max() ?? 0, ReplayData.chunk + 4_096)
+    }
 }

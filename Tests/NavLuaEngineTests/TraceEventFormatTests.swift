@@ -131,4 +131,20 @@ final class TraceEventFormatTests: XCTestCase {
         XCTAssertEqual(TraceEventFormat.chromeJSON(events: a.world.trace.events, samples: a.samples),
                        TraceEventFormat.chromeJSON(events: b.world.trace.events, samples: b.samples))
     }
+
+    /// Issue 40: the trace is written a line at a time, never whole in
+    /// memory, and the lines are the file the writer wrote whole before.
+    func testTheTraceIsHandedOverALineAtATimeAndReadsAsBefore() throws {
+        let run = try RecordedRun()
+        var pieces: [String] = []
+        TraceEventFormat.writeChromeJSON(events: run.world.trace.events, samples: run.samples) { pieces.append($0) }
+        let whole = TraceEventFormat.chromeJSON(events: run.world.trace.events, samples: run.samples)
+        XCTAssertEqual(pieces.joined(), whole)
+        XCTAssertEqual(pieces.count, whole.split(separator: "\n").count - 1, "one piece a line, the end with the last")
+        XCTAssertLessThan(pieces.map(\.utf8.count).max() ?? 0, 1_000)
+        var lines: [String] = []
+        TraceEventFormat.writeJSONLines(events: run.world.trace.events) { lines.append($0) }
+        XCTAssertEqual(lines.count, run.world.trace.events.count)
+        XCTAssertEqual(lines.joined(), TraceEventFormat.jsonLines(events: run.world.trace.events))
+    }
 }

@@ -10,12 +10,7 @@ after_each(P.cleanup)
 local SCENARIO = "navlua.navigation{root = navlua.screen{title = 'A'}} navlua.tick(2)"
 
 -- Files the run left in `dir` (none is expected after a usage error).
-local function listing(dir)
-  local p = io.popen("ls -A " .. q(dir))
-  local names = p:read("a")
-  p:close()
-  return names
-end
+local listing = P.listing
 
 describe("a file name whose extension the writer does not write", function()
   it("is refused by navlua.render with the script's line, naming SVG, and nothing is written", function()

@@ -1,6 +1,7 @@
 -- Manual §10.4 rule 1 and §8.1 rule 1: --memory-limit holds one account per
 -- script, the Lua heap and what the engine keeps for it (trace events with
--- the titles they copy, subscriptions, screens' titles), and the trace has
+-- the titles they copy, subscriptions, screens and their titles, scroll
+-- views, navigations, presets, recorded frames), and the trace has
 -- a cap in bytes beside its cap in events. The resident memory these runs
 -- reach is measured by scripts/bench/memory_account.sh, not here.
 
@@ -69,6 +70,59 @@ while true do nav:push(s, {animated = false}) nav:pop{animated = false} end
     local out, _, status = P.navlua("test --memory-limit 16 -C " .. q(dir) .. " a_spec.lua")
     assert.are.equal(1, status)
     assert.matches("not enough memory: the file exhausted %-%-memory%-limit %(16 MB%)", out)
+  end)
+end)
+
+-- What else the engine keeps for a script (issue 40), each grown past a
+-- 16 MB limit that the Lua heap alone never nears: the script ends with
+-- the memory error Lua's own allocations get.
+local KEPT = {
+  ["scroll views"] = [[
+local s = navlua.screen{title = "S"}
+for i = 1, 300000 do s:add_scroll_view{x = 0, y = 0, width = 390, height = 100, content_width = 1000} end
+]],
+  navigations = [[
+for i = 1, 7000 do navlua.navigation{root = navlua.screen{title = "r"}} end
+]],
+  presets = [[
+for i = 1, 100000 do navlua.define_preset("p" .. i, {dim = 0.2}) end
+]],
+  ["recorded frames (--timeline)"] = [[
+for i = 1, 40 do navlua.navigation{root = navlua.screen{title = "r" .. i}} end
+navlua.tick(100000)
+]],
+}
+
+describe("--memory-limit counts what the engine keeps", function()
+  for kind, script in pairs(KEPT) do
+    it("ends a script that grows " .. kind .. " with 'not enough memory'", function()
+      local out, err, status = P.navlua("run --memory-limit 16 " .. (kind:find("frames") and "--timeline /dev/null " or "") .. q(P.script(script .. 'print("done")\n')))
+      assert.are.equal(1, status)
+      assert.are.equal("", out)
+      assert.matches("not enough memory", err)
+    end)
+  end
+
+  it("stops a long tick, catchably, after a collection on the thread running it", function()
+    local script = P.script([[
+local co = coroutine.wrap(function() navlua.reset{} coroutine.yield() end)
+co()   -- the world made in a coroutine that stays suspended
+setmetatable({}, {__gc = function() local t = {} for i = 1, 100 do t[i] = i end end})
+for i = 1, 10 do navlua.navigation{root = navlua.screen{title = "r" .. i}} end
+print(pcall(navlua.tick, 200000))
+]])
+    local out, err, status = P.navlua("run --memory-limit 16 --timeline /dev/null " .. q(script))
+    assert.are.equal("", err)
+    assert.are.equal(0, status)
+    assert.matches("^false\t.*:5: navlua.tick: not enough memory\n$", out)
+  end)
+
+  it("fails the test of a spec file that grows scroll views under navlua test", function()
+    local dir = P.tempdir()
+    P.write(dir .. "/a_spec.lua", "it('adds scroll views', function()\n" .. KEPT["scroll views"] .. "end)\n")
+    local out, _, status = P.navlua("test --memory-limit 16 -C " .. q(dir) .. " a_spec.lua")
+    assert.are.equal(1, status)
+    assert.matches("FAIL adds scroll views  a_spec.lua:1\n    not enough memory: the file exhausted", out)
   end)
 end)
 

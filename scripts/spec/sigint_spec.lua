@@ -9,10 +9,7 @@
 local P = require "support.process"
 local q = P.quote
 
-after_each(function()
-  P.kill_tracked()
-  P.cleanup()
-end)
+after_each(P.reset)
 
 -- Starts navlua with `args` in the background with SIGINT at `disposition`
 -- ("default" or "ignored"); returns a handle with the pid, the ready file

@@ -12,10 +12,7 @@
 local P = require "support.process"
 local q = P.quote
 
-after_each(function()
-  P.kill_tracked()
-  P.cleanup()
-end)
+after_each(P.reset)
 
 local NUMBER = {TERM = 15, HUP = 1, PIPE = 13}
 

@@ -41,6 +41,8 @@ typedef struct navlua_Limits {
   size_t engine_used;     /* bytes the engine keeps for this state's script (its MemoryAccount) */
   size_t engine_collected; /* engine_used after the last collection it caused (trampoline.c) */
   size_t memory_limit;    /* 0: none */
+  size_t memory_reserve;  /* added to the limit once it is exhausted (navlua_refuses) */
+  int refusals;           /* allocations refused in a row */
   double deadline;        /* CLOCK_MONOTONIC seconds; 0: none */
   volatile sig_atomic_t interrupted;
   volatile sig_atomic_t interrupt_signal; /* what `interrupted` came from; 0: SIGINT */
@@ -69,6 +71,19 @@ NAVLUA_API void *navlua_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 ** reads them inline: navlua_state_limits, internal.h.) */
 NAVLUA_API navlua_Limits *navlua_limits(lua_State *L);
 
+/* Past the memory limit for good (an allocation Lua's emergency collection
+** did not cure, or the engine's growth): the limit gets its reserve, once,
+** so that what handles the error (busted's handlers, navlua test's
+** records) can still allocate while what exhausted it stays referenced (a
+** global, what the engine keeps). */
+NAVLUA_API void navlua_memory_exhausted(navlua_Limits *lim);
+
+/* Whether the allocators refuse to grow a block by `grow` bytes: past the
+** memory limit while Lua code runs (an allocation failure inside a Swift
+** frame would raise across it). Lua asks once more after an emergency
+** collection, then raises: the second refusal in a row is the error. */
+NAVLUA_API int navlua_refuses(navlua_Limits *lim, size_t grow);
+
 /* The counter the engine counts the bytes it keeps into: after each call
 ** into Swift the memory limit holds `used + engine_used` (trampoline.c),
 ** so a script cannot grow without bound through what the engine copies
@@ -95,6 +110,12 @@ NAVLUA_API const char *navlua_stop_message(navlua_Limits *lim);
 ** deadline hooking the running threads as the deadline's alarm does;
 ** NULL if none. */
 NAVLUA_API const char *navlua_take_stop(lua_State *L);
+
+/* Where a long call into Swift checks its limits (the engine's frame loop,
+** every 64 frames): "not enough memory" once the Lua heap and what the
+** engine keeps pass the memory limit, after a full collection (garbage
+** screens may hold what the engine keeps); NULL while within it. */
+NAVLUA_API const char *navlua_take_memory_stop(lua_State *L);
 
 /* The progress count of this process (an acquire read, for a watchdog
 ** thread, which may read it at any time, even while a state is closed):
@@ -129,7 +150,9 @@ NAVLUA_API void navlua_sigint_end(void);
 NAVLUA_API void navlua_catch_sigint(lua_State *L);
 
 /* A spec file's process: the first SIGINT, SIGTERM or SIGHUP stops the
-** thread running; SIGPIPE keeps its default, as under busted. */
+** thread running; SIGPIPE keeps its default, as under busted; os.execute
+** is replaced by one that does not ignore SIGINT while it waits. Call it
+** before the memory limit is set. */
 NAVLUA_API void navlua_test_child_catch_signals(lua_State *L);
 
 /* `navlua run`: SIGTERM, SIGHUP and SIGPIPE (unless inherited ignored)

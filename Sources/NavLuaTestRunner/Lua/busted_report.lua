@@ -27,6 +27,7 @@ local file_count = 0
 local interleave        -- write each file's output between its events
 
 local report_out        -- the file the report goes to (--output), else stdout
+local report_path       -- where it is copied at the end (beside --output's file)
 local report_problem    -- the first write to it that failed (a full disk)
 local replay
 
@@ -164,9 +165,11 @@ function R.start(name, option, report_file, verbose, suppress_pending, lang, def
   end
   busted.subscribe({ "navlua", "replay" }, attach_replay)
   if report_file ~= "" then
-    local file, problem = io.open(report_file, "w")
+    -- an anonymous file until the report is whole (R.finish): a run killed
+    -- meanwhile leaves nothing beside the report (OutputSpool.swift)
+    local file, problem = io.tmpfile()
     if not file then return nil, "2cannot write '" .. report_file .. "': " .. tostring(problem) end
-    report_out = file
+    report_out, report_path = file, report_file
   end
   interleave = report_file == ""
   return ""
@@ -296,13 +299,29 @@ function R.suite_end(run, runs)
   end)
 end
 
+-- Copies the spooled report to `path`; nil, else why it could not.
+local function copy(from, path)
+  local to, why = io.open(path, "wb")
+  if not to then return why end
+  local ok, problem = from:seek("set")
+  while ok do
+    local chunk = from:read(65536)
+    if not chunk then break end
+    ok, problem = to:write(chunk)
+  end
+  local closed, close_problem = to:close()
+  if not ok then return tostring(problem) end
+  if not closed then return tostring(close_problem) end
+  return nil
+end
+
 -- Returns "" when the report was written whole, else why it was not.
 function R.finish()
   writing(function() busted.publish({ "exit" }) end)
   if report_out then
-    local closed, why = report_out:close()
+    if not report_problem then report_problem = copy(report_out, report_path) end
+    report_out:close()
     report_out = nil
-    if not closed and not report_problem then report_problem = why end
   end
   return report_problem or ""
 end

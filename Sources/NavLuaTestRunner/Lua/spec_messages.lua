@@ -45,7 +45,7 @@ function Msg.limit_message(message, timeout_figure, memory_figure)
     return message .. " (SIGINT); the rest of the file did not run", true
   elseif message:find("^interrupted! %(SIG%u+%)$") or message:find("^[^\n]*: interrupted! %(SIG%u+%)$") then
     return message .. "; the rest of the file did not run", true
-  elseif message:find("not enough memory", 1, true) then
+  elseif message == "not enough memory" or message:find("^[^\n]*: not enough memory$") then
     return "not enough memory: the file exhausted --memory-limit (" .. memory_figure
       .. " MB); the rest of the file did not run", true
   end

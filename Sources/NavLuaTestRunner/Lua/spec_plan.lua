@@ -10,7 +10,7 @@ local session, wire = ...
 local P = {}
 
 -- The spec files busted would run, in its order (each root's files
--- sorted), one a line; the roots are checked first (a missing one is a
+-- sorted), as one record (a name may hold a newline); the roots are checked first (a missing one is a
 -- usage error: the caller gives the status, so the message has no digit).
 function P.discover(default_root)
   local options, busted = session.options, session.busted
@@ -31,10 +31,11 @@ function P.discover(default_root)
       if ok and module.match(busted, name) then lines[#lines + 1] = name; break end
     end
   end
-  return table.concat(lines, "\n")
+  return #lines > 0 and wire.record(table.unpack(lines)) or ""
 end
 
--- The seed of run `n` of --repeat, and the files in that run's order:
+-- The seed of run `n` of --repeat, and the files in that run's order (one
+-- record, the seed first):
 -- busted's execute sorts them (--sort-files) or shuffles them with the
 -- seed (--shuffle-files); run 1 keeps the seed busted chose at the start.
 function P.plan(n, ...)
@@ -49,7 +50,7 @@ function P.plan(n, ...)
   elseif options["shuffle-files"] then
     require("busted.utils").shuffle(files, seed)
   end
-  return string.format("%d", seed) .. "\n" .. table.concat(files, "\n")
+  return wire.record(string.format("%d", seed), table.unpack(files))
 end
 
 -- Compiles every spec file here in the template, before anything runs, as

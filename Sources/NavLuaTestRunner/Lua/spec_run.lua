@@ -171,6 +171,12 @@ function R.install_recorders()
       end
       -- busted's runner: --no-keep-going stops at the first problem
       if not session.options["keep-going"] then busted.skipAll = true end
+      if trace and text:find("^not enough memory") then
+        -- its traceback was taken after the stack unwound: the driver's frames
+        local copy = {}
+        for k, v in pairs(trace) do copy[k] = v end
+        copy.traceback, trace = "", copy
+      end
       record_event({ kind, element.descriptor }, element, parent, text, trace)
       return nil, true
     end

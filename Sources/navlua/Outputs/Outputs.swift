@@ -37,8 +37,10 @@ enum Outputs {
         func save(_ path: [UInt8]?, _ make: () -> String) {
             attempt(path) { try TextFile.write(make(), toPath: $0) }
         }
-        func saveBytes(_ path: [UInt8]?, _ make: () -> [UInt8]) {
-            attempt(path) { try TextFile.write(bytes: make(), toPath: $0) }
+        // the trace and the replay are written as they are made: a long
+        // run's file is never whole in memory
+        func stream(_ path: [UInt8]?, _ write: (TextFile.Sink) -> Void) {
+            attempt(path) { try TextFile.write(toPath: $0, streaming: write) }
         }
         func attempt(_ path: [UInt8]?, _ body: ([UInt8]) throws -> Void) {
             guard let path = path else { return }
@@ -50,16 +52,22 @@ enum Outputs {
                 ok = false
             }
         }
-        save(options.traceFile) {
+        stream(options.traceFile) { sink in
             let events = world.trace.events
-            return options.traceIsJSONLines
-                ? TraceEventFormat.jsonLines(events: events)
-                : TraceEventFormat.chromeJSON(events: events, samples: samples, dropped: world.trace.dropped)
+            if options.traceIsJSONLines {
+                TraceEventFormat.writeJSONLines(events: events) { sink.write($0) }
+            } else {
+                TraceEventFormat.writeChromeJSON(events: events, samples: samples, dropped: world.trace.dropped) {
+                    sink.write($0)
+                }
+            }
         }
         save(options.timelineFile) { TimelineSVG.document(samples: samples, events: world.trace.events) }
         save(options.filmstripFile) { FilmstripSVG.document(samples, events: world.trace.events) }
-        saveBytes(options.htmlFile) {
-            ReplayHTML.bytes(samples: samples, events: world.trace.events, dropped: world.trace.dropped)
+        stream(options.htmlFile) { sink in
+            ReplayHTML.write(samples: samples, events: world.trace.events, dropped: world.trace.dropped) {
+                sink.write(bytes: $0)
+            }
         }
         return ok
     }

@@ -111,6 +111,21 @@ function M.kill_tracked()
   tracked = {}
 end
 
+-- What a spec that starts navlua in the background leaves: the processes
+-- still running, then the temporary directories (an after_each).
+function M.reset()
+  M.kill_tracked()
+  M.cleanup()
+end
+
+-- The names in `dir` (`ls -A`), one a line.
+function M.listing(dir)
+  local p = io.popen("ls -A " .. M.quote(dir))
+  local names = p:read("a")
+  p:close()
+  return names
+end
+
 -- Wall time since the Epoch in seconds, to the millisecond.
 function M.now()
   local p = io.popen("date +%s%N")
