@@ -32,6 +32,7 @@ extension CommandLine {
         case "run": return RunCommand.main(argv, from: 2, explicit: true)
         case "test": return TestCommand.main(arguments: Array(argv.dropFirst(2)))
         case "repl": return ReplCommand.main(argv)
+        case "explore": return ExploreCommand.main(argv)
         case "--version":
             print(NavLuaHost.version)
             return 0
@@ -53,6 +54,8 @@ enum Usage {
            navlua [options] [script [args]]       the same without 'run' (alone on a terminal: the REPL)
            navlua test [options] [PATH...]         run busted spec files (default: ./spec or .)
            navlua repl [options] [FILE [ARGS]]     interactive REPL
+           navlua explore FILE [--runs N] [--seed N] [--steps N] [--html OUT.html] [--shard K/N]
+                                                  search random gestures for one that breaks a rule
            navlua --version | --help | --cpath    (--cpath: the LUA_CPATH entry for require "navlua")
 
     lua's options, in any order, as lua5.4 takes them:
