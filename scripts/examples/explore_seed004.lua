@@ -7,8 +7,11 @@
 --   navlua explore scripts/examples/explore_seed004.lua            the first version: exit 1
 --   navlua explore scripts/examples/explore_seed004.lua --steps 30 (still finds it)
 --   EXPLORE_FIX=1 navlua explore scripts/examples/explore_seed004.lua   the fix: exit 0
+--
+-- From Lua: navlua.explore(dofile "explore_seed004.lua"), or for the fix
+-- navlua.explore(loadfile("explore_seed004.lua")("fixed")).
 
-local fixed = os.getenv("EXPLORE_FIX") == "1"
+local fixed = ... == "fixed" or os.getenv("EXPLORE_FIX") == "1"
 local explore = {runs = 300}
 
 function explore.setup()

@@ -551,6 +551,33 @@ local function copy(steps)
   return out
 end
 
+-- Each number's moves towards its target: all the way, half way, one unit.
+local function moves(v, to)
+  if v == to then return {} end
+  local half = v + (to - v) // 2
+  if half == v then half = v + (to > v and 1 or -1) end
+  return {to, half, v + (to > v and 1 or -1)}
+end
+
+local function neighbours(steps)
+  local out = {}
+  for i = 1, #steps do
+    local candidate = {}
+    for j = 1, #steps do if j ~= i then candidate[#candidate + 1] = steps[j] end end
+    out[#out + 1] = candidate
+  end
+  for i = 1, #steps do
+    for j, spec in ipairs(KINDS[steps[i].action].params) do
+      for _, target in ipairs(moves(steps[i].p[j], spec[4])) do
+        local candidate = copy(steps)
+        candidate[i].p[j] = target
+        out[#out + 1] = candidate
+      end
+    end
+  end
+  return out
+end
+
 local function shrink(config, steps, failure)
   local tries = 0
   local function fails(candidate)
@@ -585,12 +612,7 @@ local function shrink(config, steps, failure)
         local moved = true
         while moved and steps[i] do
           moved = false
-          local v, to = steps[i].p[j], spec[4]
-          if v == to then break end
-          local half = v + (to - v) // 2
-          if (to - v) % 2 ~= 0 and half == v then half = v + (to > v and 1 or -1) end
-          local unit = v + (to > v and 1 or -1)
-          for _, target in ipairs({to, half, unit}) do
+          for _, target in ipairs(moves(steps[i].p[j], spec[4])) do
             local candidate = copy(steps)
             candidate[i].p[j] = target
             local kept, f = fails(candidate)
@@ -605,10 +627,28 @@ local function shrink(config, steps, failure)
     end
     return changed
   end
+  -- a drag or tap that only lets time pass reads better as that wait
+  local function wait_pass()
+    local changed = false
+    for i = 1, #steps do
+      local step = steps[i]
+      local frames = step.action == "tap" and 2
+        or step.action == "drag" and 2 + math.ceil(step.p[5] * 0.6) + math.ceil(step.p[6] * 0.6)
+      if frames then
+        local candidate = copy(steps)
+        candidate[i] = {action = "tick", p = {frames}}
+        local kept, f = fails(candidate)
+        if kept then steps, failure, changed = kept, f, true end
+      end
+      if not steps[i + 1] then break end
+    end
+    return changed
+  end
   repeat
     local a = remove_pass()
-    local b = number_pass()
-  until not a and not b
+    local b = wait_pass()
+    local c = number_pass()
+  until not a and not b and not c
   return steps, failure, tries
 end
 
@@ -774,6 +814,15 @@ function M.explore(t, position)
       result.script = script(config, result, new_context(config))
       result.found_steps, result.failure = nil, nil
       result.shrunk_from = found
+      -- replays steps (this result's, or changed ones) as the shrinker does:
+      -- the check and message of their first failure, or nil
+      function result.replay(steps)
+        local g = play(config, steps)
+        if g then return g.check, g.message, g.name end
+      end
+      -- the sequences one move away: each step removed, each number moved
+      -- towards its target (all the way, half way, one unit)
+      function result.neighbours() return neighbours(small) end
       -- the world is left as the shrunk run leaves it
       play(config, small)
       local stats = {runs = tried, steps = stepped, shrink_runs = tries, cpu = os.clock() - clock}
@@ -822,7 +871,7 @@ function M.cli(...)
         if not n or (key ~= "seed" and n < 1) then return usage("--" .. key .. " needs a whole number" .. (key ~= "seed" and " >= 1" or "") .. " (got '" .. v .. "')") end
         options[key] = n
       end
-      i = i + 2
+      i = i + 1
     elseif a == "--help" or a == "-h" then
       io.stdout:write(USAGE, "\n")
       return 0
