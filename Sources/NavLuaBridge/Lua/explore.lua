@@ -106,12 +106,9 @@ local function in_list(list, x)
   return false
 end
 
+-- (The sheets' screens are read once a run: explore pushes only on app.nav.)
 local function pushable(ctx, s)
-  if not s or ctx.pending[s] or in_list(ctx.nav.screens, s) then return false end
-  for _, sheet in ipairs(ctx.sheets) do
-    if in_list(sheet.nav.screens, s) then return false end
-  end
-  return true
+  return s and not ctx.pending[s] and not ctx.in_sheets[s] and not in_list(ctx.nav.screens, s)
 end
 
 local function push(ctx, i)
@@ -179,7 +176,7 @@ local KINDS = {
                   p[1], p[2], p[3], p[4], seconds(p[5]), hold)}
     end,
     says = function(ctx, p)
-      local start = p[1] <= 20 and " at the left edge" or ""
+      local start = p[1] <= 13 and " at the left edge" or ""
       local held = p[6] > 0 and (", held " .. seconds(p[6]) .. " s before the lift") or ""
       return fmt("drag %s %d pt from (%d, %d)%s in %s s%s", direction(p[3], p[4]),
                  floor(math.sqrt(p[3] * p[3] + p[4] * p[4]) + 0.5), p[1], p[2], start, seconds(p[5]), held)
@@ -317,7 +314,7 @@ local ACTIONS = {
   {name = "back", weight = 2, make = function() return {action = "back", p = {}} end},
   {name = "edge_swipe", weight = 3, make = function(ctx, r)
      local dx = r.chance(85) and r.int(10, ctx.width) or r.int(-ctx.width // 2, ctx.width)
-     return drag_step(r.int(0, 20), r.int(0, ctx.height - 1), dx, r.int(-80, 80), r)
+     return drag_step(r.int(0, ctx.edge + 5), r.int(0, ctx.height - 1), dx, r.int(-80, 80), r)
    end},
   {name = "swipe", weight = 3, make = function(ctx, r)
      local dy = r.chance(60) and r.int(-40, 40) or r.int(-ctx.height // 2, ctx.height // 2)
@@ -457,12 +454,25 @@ local function new_context(config, after_reset)
                width = app.width or (config.world and config.world.width) or 390,
                height = app.height or (config.world and config.world.height) or 844}
   ctx.navs, ctx.nav_names = {ctx.nav}, {"app.nav"}
+  -- edge swipes start within the preset's edge region, or just past it
+  local preset = ctx.nav.preset
+  local edge = config.edges[preset]
+  if not edge then
+    local ok, p = pcall(navlua.preset, preset)
+    edge = ok and type(p) == "table" and tonumber(p.edge_width) and floor(p.edge_width) or 20
+    config.edges[preset] = edge
+  end
+  ctx.edge = edge
   for i, s in ipairs(app.sheets or {}) do
     local entry = type(s) == "table" and {nav = s[1], options = s[2]} or {nav = s}
     ctx.sheets[i] = entry
     ctx.navs[#ctx.navs + 1] = entry.nav
     ctx.nav_names[#ctx.nav_names + 1] = fmt("app.sheets[%d]", i)
     entry.expected = entry.nav.presented
+  end
+  ctx.in_sheets = {}
+  for _, entry in ipairs(ctx.sheets) do
+    for _, screen in ipairs(entry.nav.screens) do ctx.in_sheets[screen] = true end
   end
   if config.checks.pitfall then
     ctx.pitfall = navlua.trace("pitfall")[1]
@@ -490,8 +500,10 @@ end
 local function do_step(run, step)
   local ctx = run.ctx
   before_step(ctx)
-  local ok, err = pcall(KINDS[step.action].run, ctx, step.p)
-  if not ok then ctx.error = "a step raised an error: " .. first_line(err) end
+  local ok, applied = pcall(KINDS[step.action].run, ctx, step.p)
+  if not ok then ctx.error = "a step raised an error: " .. first_line(applied) end
+  -- as of the last time it ran: a script leaves out what could not apply
+  step.skipped = ok and not applied or nil
   return check(run)
 end
 
@@ -686,6 +698,22 @@ local ENDINGS = {
   error = function() return {"-- (the last step raises the error)"} end,
 }
 
+-- The steps as script lines, each after its comment.
+local function step_lines(steps, ctx)
+  local out = {}
+  for i, step in ipairs(steps) do
+    local kind = KINDS[step.action]
+    out[#out + 1] = ""
+    if step.skipped then
+      out[#out + 1] = fmt("-- %d. (not possible at this point, so not done: %s)", i, kind.says(ctx, step.p))
+    else
+      out[#out + 1] = fmt("-- %d. %s", i, kind.says(ctx, step.p))
+      for _, line in ipairs(kind.lines(step.p, ctx)) do out[#out + 1] = line end
+    end
+  end
+  return concat(out, "\n")
+end
+
 local function script(config, result, ctx)
   local out = {
     fmt("-- Found by navlua.explore (seed %d, run %d): %d step%s, shrunk from %d.", result.seed, result.run,
@@ -697,12 +725,7 @@ local function script(config, result, ctx)
     "local app = explore.setup()",
     "local nav, screens = app.nav, app.screens",
   }
-  for i, step in ipairs(result.steps) do
-    local kind = KINDS[step.action]
-    out[#out + 1] = ""
-    out[#out + 1] = fmt("-- %d. %s", i, kind.says(ctx, step.p))
-    for _, line in ipairs(kind.lines(step.p, ctx)) do out[#out + 1] = line end
-  end
+  out[#out + 1] = step_lines(result.steps, ctx)
   out[#out + 1] = ""
   out[#out + 1] = "-- the rule it breaks (" .. result.check .. ")"
   for _, line in ipairs(ENDINGS[result.check](result.failure, ctx)) do out[#out + 1] = line end
@@ -713,7 +736,7 @@ end
 -- The explore table: checked, with defaults.
 
 local KEYS = {setup = true, property = true, runs = true, steps = true, seed = true, actions = true,
-              checks = true, world = true, file = true, raise = true, shard = true}
+              checks = true, world = true, file = true, raise = true, shard = true, each_run = true}
 
 local function whole(config, key, default, least, where)
   local v = config[key]
@@ -748,7 +771,10 @@ local function configure(t, at)
   if t.property ~= nil and type(t.property) ~= "function" then
     error(where .. "navlua.explore: 'property' must be a function (got " .. type(t.property) .. ")", 0)
   end
-  local c = {setup = t.setup, property = t.property, world = t.world,
+  if t.each_run ~= nil and type(t.each_run) ~= "function" then
+    error(where .. "navlua.explore: 'each_run' must be a function (got " .. type(t.each_run) .. ")", 0)
+  end
+  local c = {setup = t.setup, property = t.property, world = t.world, each_run = t.each_run, edges = {},
              runs = whole(t, "runs", 1000, 1, where), steps = whole(t, "steps", 20, 1, where),
              seed = whole(t, "seed", 1, nil, where), weights = {}, checks = {}}
   for _, a in ipairs(ACTIONS) do c.weights[a.name] = a.weight end
@@ -806,9 +832,11 @@ function M.explore(t, position)
     tried = tried + 1
     local failure, steps = play(config, nil, random_source(config.seed, run), config.steps)
     stepped = stepped + #steps
+    if config.each_run then config.each_run(run, steps, step_lines(steps, new_context(config))) end
     if failure then
       local found = #steps
       local small, f, tries = shrink(config, copy(steps), failure)
+      play(config, small)   -- each step's `skipped` as this sequence runs
       local result = {steps = small, message = f.message, check = f.check, seed = config.seed, run = run,
                       found_steps = found, failure = f}
       result.script = script(config, result, new_context(config))
