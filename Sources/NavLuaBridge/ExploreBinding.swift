@@ -1,6 +1,6 @@
 import NavLuaRuntime
 
-/// navlua.explore and `navlua explore` (manual §12): the search is Lua
+/// navlua.explore and `navlua explore` (manual §13): the search is Lua
 /// (Lua/explore.lua), loaded on the first call so that a script that never
 /// explores does not compile it. The chunk gets the navlua table and
 /// returns `{explore =, cli =}`, kept in the registry.

@@ -1,7 +1,7 @@
 import NavLuaBridge
 
 /// `navlua explore FILE [--runs N] [--seed N] [--steps N] [--html OUT] [--shard K/N]`
-/// (manual §12.4): the options and the search are the bridge's
+/// (manual §13.5): the options and the search are the bridge's
 /// (Lua/explore.lua); this only hands them over and reports an error.
 enum ExploreCommand {
     static func main(_ argv: [[UInt8]]) -> Int32 {

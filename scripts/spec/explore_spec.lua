@@ -1,4 +1,4 @@
--- Manual §12 (SPEC §17): navlua.explore and `navlua explore`. The seeds'
+-- Manual §13 (SPEC §17): navlua.explore and `navlua explore`. The seeds'
 -- pitfalls are found from their apps' code alone; the result is 1-minimal,
 -- the same for the same seed, and its script fails the same way under
 -- `navlua run`; shards share the runs; wrong tables are errors with

@@ -1,4 +1,4 @@
--- navlua.explore (manual §12; SPEC §17): random sequences of what a person
+-- navlua.explore (manual §13; SPEC §17): random sequences of what a person
 -- does, run against a fresh world that `setup` builds, checked after every
 -- step; the first failing run is shrunk to a 1-minimal sequence and printed
 -- as a plain navlua script. ExploreBinding.swift loads this chunk once, on
