@@ -98,6 +98,26 @@ describe("the result", function()
     end
   end)
 
+  it("of a hook that raises: the script's step raises the same error under navlua run", function()
+    local path = write(os.tmpname() .. ".lua", [[
+      return {setup = function()
+        local detail = navlua.screen{title = "Detail"}
+        function detail.will_go_back(self) if self.armed then error("the form cannot close") end end
+        local nav = navlua.navigation{style = "edge", root = navlua.screen{title = "Home"}}
+        return {nav = nav, screens = {detail}, toggles = {{detail, "armed", {true, false}}}}
+      end}
+    ]])
+    local r = explore(dofile(path))
+    assert.are.equal("error", r.check)
+    assert.matches("hook 'will_go_back' of screen 'Detail' failed: .*the form cannot close", r.message)
+    local script = write(os.tmpname(), r.script)
+    local _, err, status = P.navlua("run " .. P.quote(script))
+    os.remove(script)
+    os.remove(path)
+    assert.are.equal(1, status)
+    assert.matches("hook 'will_go_back' of screen 'Detail' failed: .*the form cannot close", err)
+  end)
+
   it("is a script a person would write: a comment per step, navlua calls", function()
     local r = explore(dofile(SEED004))
     local comments = 0

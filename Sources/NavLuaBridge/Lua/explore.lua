@@ -497,11 +497,21 @@ local function before_step(ctx)
   end
 end
 
+-- What stops the whole script (Ctrl-C, --timeout, --memory-limit) is not
+-- the app's failure: it goes on up.
+local function stops(err)
+  local s = tostring(err)
+  return s:find("interrupted!", 1, true) or s:find("timeout: ", 1, true) or s:find("not enough memory", 1, true)
+end
+
 local function do_step(run, step)
   local ctx = run.ctx
   before_step(ctx)
   local ok, applied = pcall(KINDS[step.action].run, ctx, step.p)
-  if not ok then ctx.error = "a step raised an error: " .. first_line(applied) end
+  if not ok then
+    if stops(applied) then error(applied, 0) end
+    ctx.error = "a step raised an error: " .. first_line(applied)
+  end
   -- as of the last time it ran: a script leaves out what could not apply
   step.skipped = ok and not applied or nil
   return check(run)
