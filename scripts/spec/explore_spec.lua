@@ -87,6 +87,15 @@ describe("the result", function()
     assert.matches("seed 7, run " .. a.run, a.script, 1, true)
   end)
 
+  it("does not depend on math.random's state", function()
+    math.randomseed(1)
+    local a = explore(dofile(SEED004), {seed = 9})
+    math.randomseed(2)
+    for _ = 1, 10 do math.random() end
+    local b = explore(dofile(SEED004), {seed = 9})
+    assert.are.equal(a.script, b.script)
+  end)
+
   it("prints a script that fails the same way under navlua run", function()
     for _, file in ipairs({SEED001, SEED004, FORM}) do
       local r = explore(dofile(file))
@@ -116,6 +125,27 @@ describe("the result", function()
     os.remove(path)
     assert.are.equal(1, status)
     assert.matches("hook 'will_go_back' of screen 'Detail' failed: .*the form cannot close", err)
+  end)
+
+  it("of a sheet given with its present options: the script presents it with them", function()
+    local path = write(os.tmpname() .. ".lua", [[
+      return {
+        setup = function()
+          local sheet = navlua.navigation{root = navlua.screen{title = "Filters"}}
+          local nav = navlua.navigation{root = navlua.screen{title = "Home"}}
+          return {nav = nav, sheets = {{sheet, {style = "page_sheet", detents = {"medium", "large"}}}}}
+        end,
+        property = function(app) return app.sheets[1][1].detent ~= "medium", "the sheet rests at medium" end,
+      }
+    ]])
+    local r = explore(dofile(path))
+    assert.matches('app.sheets[1][1]:present({detents = {"medium", "large"}, style = "page_sheet"})', r.script, 1, true)
+    local script = write(os.tmpname(), r.script)
+    local _, err, status = P.navlua("run " .. P.quote(script))
+    os.remove(script)
+    os.remove(path)
+    assert.are.equal(1, status)
+    assert.matches("navlua: the sheet rests at medium", err, 1, true)
   end)
 
   it("is a script a person would write: a comment per step, navlua calls", function()

@@ -10,9 +10,10 @@
 -- shrink move is exact and the printed script does what the search did.
 
 local navlua = ...
-local type, pairs, ipairs, pcall, error, tostring, select = type, pairs, ipairs, pcall, error, tostring, select
+local type, pairs, ipairs, pcall, error, tostring = type, pairs, ipairs, pcall, error, tostring
 local floor, concat, fmt = math.floor, table.concat, string.format
-local getinfo = debug.getinfo
+-- (a script may have removed the debug library: positions are then left out)
+local getinfo = debug and debug.getinfo or function() return nil end
 
 local CHUNK = "=navlua.explore"
 
@@ -138,30 +139,25 @@ end
 
 local CALLS = {"pop", "back", "pop_to_root"}
 
+-- A navigation call without arguments: nav:pop(), nav:pop_to_root(), nav:back().
+local function call_kind(method, words)
+  return {
+    params = {},
+    run = function(ctx) ctx.nav[method](ctx.nav) return true end,
+    lines = function() return {"nav:" .. method .. "()"} end,
+    says = function() return words end,
+  }
+end
+
 local KINDS = {
+  pop = call_kind("pop", "pop"),
+  pop_to_root = call_kind("pop_to_root", "pop to the root"),
+  back = call_kind("back", "tap the back button"),
   push = {
     params = {{"screen", 1, 1000, 1}},
     run = function(ctx, p) return push(ctx, p[1]) end,
     lines = function(p) return {fmt("nav:push(screens[%d])", p[1])} end,
     says = function(ctx, p) return "push screen " .. title(ctx, p[1]) end,
-  },
-  pop = {
-    params = {},
-    run = function(ctx) ctx.nav:pop() return true end,
-    lines = function() return {"nav:pop()"} end,
-    says = function() return "pop" end,
-  },
-  pop_to_root = {
-    params = {},
-    run = function(ctx) ctx.nav:pop_to_root() return true end,
-    lines = function() return {"nav:pop_to_root()"} end,
-    says = function() return "pop to the root" end,
-  },
-  back = {
-    params = {},
-    run = function(ctx) ctx.nav:back() return true end,
-    lines = function() return {"nav:back()"} end,
-    says = function() return "tap the back button" end,
   },
   drag = {
     params = {{"x", 0, 10000, 0}, {"y", 0, 10000, 0}, {"dx", -10000, 10000, 0}, {"dy", -10000, 10000, 0},
@@ -215,8 +211,7 @@ local KINDS = {
     lines = function(p, ctx)
       local s = ctx.sheets[p[1]]
       local options = s and s.options and (literal(s.options) or fmt("app.sheets[%d][2]", p[1])) or ""
-      local nav = (s and s.options) and fmt("app.sheets[%d][1]", p[1]) or fmt("app.sheets[%d]", p[1])
-      return {nav .. ":present(" .. options .. ")"}
+      return {(ctx.nav_names[p[1] + 1] or fmt("app.sheets[%d]", p[1])) .. ":present(" .. options .. ")"}
     end,
     says = function(_, p) return fmt("present sheet %d", p[1]) end,
   },
@@ -230,9 +225,7 @@ local KINDS = {
       return true
     end,
     lines = function(p, ctx)
-      local s = ctx.sheets[p[1]]
-      local nav = (s and s.options) and fmt("app.sheets[%d][1]", p[1]) or fmt("app.sheets[%d]", p[1])
-      return {nav .. ":dismiss()"}
+      return {(ctx.nav_names[p[1] + 1] or fmt("app.sheets[%d]", p[1])) .. ":dismiss()"}
     end,
     says = function(_, p) return fmt("dismiss sheet %d", p[1]) end,
   },
@@ -451,8 +444,8 @@ local function new_context(config, after_reset)
   end
   local ctx = {app = app, nav = app.nav, screens = app.screens or {}, views = app.scroll_views or {},
                toggles = app.toggles or {}, sheets = {}, pending = {}, states = {},
-               width = app.width or (config.world and config.world.width) or 390,
-               height = app.height or (config.world and config.world.height) or 844}
+               width = floor(app.width or (config.world and config.world.width) or 390),
+               height = floor(app.height or (config.world and config.world.height) or 844)}
   ctx.navs, ctx.nav_names = {ctx.nav}, {"app.nav"}
   -- edge swipes start within the preset's edge region, or just past it
   local preset = ctx.nav.preset
@@ -464,10 +457,10 @@ local function new_context(config, after_reset)
   end
   ctx.edge = edge
   for i, s in ipairs(app.sheets or {}) do
-    local entry = type(s) == "table" and {nav = s[1], options = s[2]} or {nav = s}
+    local entry = type(s) == "table" and {nav = s[1], options = s[2], pair = true} or {nav = s}
     ctx.sheets[i] = entry
     ctx.navs[#ctx.navs + 1] = entry.nav
-    ctx.nav_names[#ctx.nav_names + 1] = fmt("app.sheets[%d]", i)
+    ctx.nav_names[#ctx.nav_names + 1] = fmt(entry.pair and "app.sheets[%d][1]" or "app.sheets[%d]", i)
     entry.expected = entry.nav.presented
   end
   ctx.in_sheets = {}
@@ -823,7 +816,7 @@ local function configure(t, at)
     c.shard_k, c.shard_n = k, n
   end
   local info = getinfo(t.setup, "S")
-  c.file = t.file or (info.source:sub(1, 1) == "@" and info.source:sub(2)) or "EXPLORE_FILE.lua"
+  c.file = t.file or (info and info.source:sub(1, 1) == "@" and info.source:sub(2)) or "EXPLORE_FILE.lua"
   if t.raise == nil then c.raise = under_test() else c.raise = t.raise and true or false end
   return c
 end
