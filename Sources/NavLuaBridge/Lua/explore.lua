@@ -875,7 +875,7 @@ end
 local USAGE = "usage: navlua explore FILE [--runs N] [--seed N] [--steps N] [--html OUT.html] [--shard K/N]"
 
 local function usage(message)
-  io.stderr:write("navlua explore: ", message, "\n", USAGE, "\n")
+  io.stderr:write("navlua: explore: ", message, "\n", USAGE, "\n")
   return 2
 end
 
