@@ -426,7 +426,14 @@ local function app_problem(app)
   if type(app) ~= "table" then return "returned " .. type(app) end
   local ok, is_nav = pcall(function() return type(app.nav) == "userdata" and app.nav.count ~= nil end)
   if not ok or not is_nav then return "returned a table whose 'nav' is not a navigation" end
-  if app.screens ~= nil and type(app.screens) ~= "table" then return "returned 'screens' that is not a list" end
+  for _, key in ipairs({"screens", "scroll_views", "sheets", "toggles"}) do
+    if app[key] ~= nil and type(app[key]) ~= "table" then return "returned '" .. key .. "' that is not a list" end
+  end
+  for i, t in ipairs(app.toggles or {}) do
+    if type(t) ~= "table" or t[1] == nil or t[2] == nil or type(t[3]) ~= "table" or #t[3] == 0 then
+      return fmt("returned toggles[%d] that is not {object, \"field\", {values...}} with a value", i)
+    end
+  end
 end
 
 local function new_context(config, after_reset)
