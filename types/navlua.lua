@@ -281,6 +281,49 @@ function navlua.render(path, options) end
 ---@return string
 function navlua.html(path, options) end
 
+---An app as `setup` returns it to navlua.explore (manual §13.1).
+---@class navlua.ExploreApp
+---@field nav navlua.Navigation the navigation the actions drive
+---@field screens? navlua.Screen[] screens that pushes may push
+---@field scroll_views? navlua.ScrollView[] views that scrolls drag and the app may move
+---@field sheets? (navlua.Navigation|table)[] navigations to present: a navigation or {navigation, present_options}
+---@field toggles? table[] {{object, "field", {values...}}, ...}: fields the app writes
+---@field width? number
+---@field height? number
+
+---@class navlua.ExploreOptions
+---@field setup fun(): navlua.ExploreApp builds the app in a fresh world, every run
+---@field property? fun(app: navlua.ExploreApp): boolean?, string? checked after every step
+---@field runs? integer default 1000
+---@field steps? integer default 20
+---@field seed? integer default 1
+---@field actions? table<string, number|false> weights by action name (manual §13.2)
+---@field checks? table<string, boolean> built-in checks to turn off: error, stuck, pitfall, appearance, empty
+---@field world? navlua.ResetOptions
+---@field file? string the file the script loads with dofile (it returns this table)
+---@field raise? boolean a failure raises (default: under navlua test)
+---@field shard? string "K/N": runs K, K+N, ...
+---@field each_run? fun(run: integer, steps: table[], lines: string)
+
+---@class navlua.ExploreResult
+---@field steps {action: string, p: integer[]}[] the shrunk steps
+---@field script string a navlua scenario that replays them and fails the same way
+---@field message string
+---@field check string error, stuck, pitfall, appearance, empty or property
+---@field seed integer
+---@field run integer
+---@field shrunk_from integer
+---@field replay fun(steps: table[]): string?, string?
+---@field neighbours fun(): table[][]
+
+---Random user action sequences against a fresh world built by `setup`, checked after every
+---step; nil when no run failed, else the first failure shrunk to a 1-minimal sequence, with a
+---script. The second result counts the work: {runs=, steps=, shrink_runs=, cpu=}.
+---@param options navlua.ExploreOptions
+---@return navlua.ExploreResult?
+---@return {runs: integer, steps: integer, shrink_runs: integer, cpu: number}
+function navlua.explore(options) end
+
 ---The events kept so far (of one kind), oldest first.
 ---@param kind? navlua.TraceKind
 ---@return navlua.TraceEvent[]

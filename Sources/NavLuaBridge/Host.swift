@@ -177,6 +177,7 @@ public final class NavLuaHost {
             LuaFunction("touch_down", TouchBinding.touchDown), LuaFunction("drag", TouchBinding.drag), LuaFunction("tap", TouchBinding.tap),
             LuaFunction("render", RenderBinding.render),
             LuaFunction("html", RenderBinding.html),
+            ExploreBinding.function,
         ]
         functions += WorldBinding.functions
         functions += TraceBinding.functions

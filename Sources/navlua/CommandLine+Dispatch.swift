@@ -33,6 +33,7 @@ extension CommandLine {
         case "test": return TestCommand.main(arguments: Array(argv.dropFirst(2)))
         case "repl": return ReplCommand.main(argv)
         case "touches": return TouchesCommand.main(argv)
+        case "explore": return ExploreCommand.main(argv)
         case "--version":
             print(NavLuaHost.version)
             return 0
@@ -56,6 +57,8 @@ enum Usage {
            navlua repl [options] [FILE [ARGS]]     interactive REPL
            navlua touches import --from getevent|cdp FILE [--screen WxH] [--axes XMAX,YMAX]
                                                   a device's touch log as navlua's records (JSON Lines)
+           navlua explore FILE [--runs N] [--seed N] [--steps N] [--html OUT.html] [--shard K/N]
+                                                  search random gestures for one that breaks a rule
            navlua --version | --help | --cpath    (--cpath: the LUA_CPATH entry for require "navlua")
 
     lua's options, in any order, as lua5.4 takes them:
