@@ -161,21 +161,26 @@ local KINDS = {
   },
   drag = {
     params = {{"x", 0, 10000, 0}, {"y", 0, 10000, 0}, {"dx", -10000, 10000, 0}, {"dy", -10000, 10000, 0},
-              {"duration", 1, 300, 1}, {"hold", 0, 300, 0}},
+              {"duration", 1, 300, 1}, {"hold", 0, 300, 0}, {"flick", 0, 1, 0}},
+    -- flick 1: the finger's profile is ease_out, fast then slowing (manual
+    -- §5.1); a shrink moves it to 0, a constant speed
     run = function(_, p)
-      navlua.drag{from = {p[1], p[2]}, by = {p[3], p[4]}, duration = p[5] / 100, hold = p[6] / 100}
+      navlua.drag{from = {p[1], p[2]}, by = {p[3], p[4]}, duration = p[5] / 100, hold = p[6] / 100,
+                  profile = (p[7] or 0) == 1 and "ease_out" or nil}
       return true
     end,
     lines = function(p)
       local hold = p[6] > 0 and (", hold = " .. seconds(p[6])) or ""
-      return {fmt("navlua.drag{from = {%d, %d}, by = {%d, %d}, duration = %s%s}",
-                  p[1], p[2], p[3], p[4], seconds(p[5]), hold)}
+      local flick = (p[7] or 0) == 1 and ', profile = "ease_out"' or ""
+      return {fmt("navlua.drag{from = {%d, %d}, by = {%d, %d}, duration = %s%s%s}",
+                  p[1], p[2], p[3], p[4], seconds(p[5]), hold, flick)}
     end,
     says = function(ctx, p)
       local start = p[1] <= 13 and " at the left edge" or ""
       local held = p[6] > 0 and (", held " .. seconds(p[6]) .. " s before the lift") or ""
-      return fmt("drag %s %d pt from (%d, %d)%s in %s s%s", direction(p[3], p[4]),
-                 floor(math.sqrt(p[3] * p[3] + p[4] * p[4]) + 0.5), p[1], p[2], start, seconds(p[5]), held)
+      local flick = (p[7] or 0) == 1 and ", a flick" or ""
+      return fmt("drag %s %d pt from (%d, %d)%s in %s s%s%s", direction(p[3], p[4]),
+                 floor(math.sqrt(p[3] * p[3] + p[4] * p[4]) + 0.5), p[1], p[2], start, seconds(p[5]), flick, held)
     end,
   },
   tap = {
@@ -292,7 +297,8 @@ local KINDS = {
 
 local function drag_step(x, y, dx, dy, r)
   local hold = r.chance(70) and 0 or r.int(1, 60)
-  return {action = "drag", p = {x, y, dx, dy, r.int(3, 80), hold}}
+  local duration = r.int(3, 80)
+  return {action = "drag", p = {x, y, dx, dy, duration, hold, r.chance(30) and 1 or 0}}
 end
 
 local function presented_sheet(ctx)
