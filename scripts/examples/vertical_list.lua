@@ -42,8 +42,9 @@ for _, preset in ipairs{"uikit", "flutter"} do
       local nav, list, pager = scenario(preset, nested)
       navlua.drag{from = s[2], by = s[3], duration = 0.3}
       navlua.settle()
-      print((("  %-32s -> top %-6s list offset_y %-7g%s"):format(s[1], nav.top.title, list.offset_y,
-            pager and ("pager page " .. pager.page) or "")):gsub("%s+$", ""))
+      -- (gsub's count dropped: print would show it)
+      print(((("  %-32s -> top %-6s list offset_y %-7g%s"):format(s[1], nav.top.title, list.offset_y,
+            pager and ("pager page " .. pager.page) or "")):gsub("%s+$", "")))
       print("      arena: " .. arena())
     end
   end
