@@ -104,6 +104,9 @@ describe("stubborn", function()
 end)
 ]],
   ["limits/fine_spec.lua"] = [[it("is fine", function() assert.is_true(true) end)]],
+  ["slots/a_spec.lua"] = [[it("waits", function() os.execute("sleep 5") end)]],
+  ["slots/b_spec.lua"] = [[it("waits", function() os.execute("sleep 5") end)]],
+  ["slots/c_spec.lua"] = [[it("waits", function() os.execute("sleep 5") end)]],
   ["limits/exit_spec.lua"] = [[it("exits", function() os.exit(0) end)]],
   -- the shell's parent is the file's process; its parent, the worker.
   -- Swift's crash handler prints a backtrace and returns, with SIGSEGV
@@ -236,6 +239,26 @@ describe("navlua test", function()
       assert.are.equal(1, status)
       assert.truthy(out:find("timeout: the file ran past --timeout 0.5 s and its process was stopped", 1, true))
       assert.are.equal("1 passed, 1 failed", last_line(out))
+    end)
+
+    -- issue 40 item 8 (reported, not reproduced here): a file killed at
+    -- --timeout must not count the time it waited for a job slot. Three
+    -- files, two slots: the third starts when a slot frees, about 1.5 s in
+    -- (0.5 s, then the grace before the kill), and reports its own time.
+    it("reports a killed file's own time, not the wait for a job slot (JUnit)", function()
+      local _, status = navlua_test("slots", "--jobs 2 --timeout 0.5 -o junit --output r.xml .")
+      assert.are.equal(1, status)
+      local report = read(root .. "/slots/r.xml")
+      local times = {}
+      for tag in report:gmatch("<testcase[^>]*>") do
+        times[tag:match("classname=['\"]([^'\"]*)")] = tonumber(tag:match("time=['\"]([%d.]+)"))
+      end
+      local n = 0
+      for name, t in pairs(times) do
+        n = n + 1
+        assert.is_true(t < 2.5, ("%s reports %.2f s"):format(name, t))
+      end
+      assert.are.equal(3, n)
     end)
 
     it("ends a memory hog at --memory-limit and fails only its file", function()
