@@ -17,7 +17,9 @@ enum ExploreBinding {
     /// Pushes the chunk's module table; false with the message on top when
     /// it could not be made.
     static func pushModule(_ lua: Lua) -> Bool {
-        if lua.rawGet(navlua_registryindex(), registryKey) != LUA_TNIL { return true }
+        // only navlua's own table: a script may have put anything under the
+        // key (debug.getregistry()), and a raw get on a non-table is undefined
+        if lua.rawGet(navlua_registryindex(), registryKey) == LUA_TTABLE { return true }
         lua.pop()
         var source = EmbeddedLua.explore
         let status = source.withUTF8 { buf in

@@ -39,6 +39,21 @@ describe("a navlua registry entry that a script replaced", function()
     end)
   end
 
+  -- navlua.explore keeps its loaded module in the registry: anything else
+  -- under its key is replaced, not read as a table
+  it("navlua.explore's module entry set to a number: explore loads it again and runs", function()
+    local script = P.script([[
+debug.getregistry()["navlua.explore"] = 1
+local r = navlua.explore{runs = 2, steps = 2, setup = function()
+  return {nav = navlua.navigation{root = navlua.screen{title = "A"}}, screens = {navlua.screen{title = "B"}}}
+end}
+print(r)
+]])
+    local out, err, status = P.navlua("run " .. q(script))
+    assert.are.equal(0, status, err)
+    assert.are.equal("nil\n", out)
+  end)
+
   it("is an error a script can catch, and navlua goes on", function()
     local script = P.script([[
 local r = debug.getregistry()
