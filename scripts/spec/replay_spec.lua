@@ -128,7 +128,20 @@ describe("navlua.html", function()
     assert.are.same(data_counts(dir .. "/all.html"), data_counts(dir .. "/now.html"))
   end)
 
-  it("without --html, starts recording at its first call", function()
+  -- issue 39 item 6: called once, at the end, it showed one frame
+  it("called once at the end of a run without --html, has the whole run, as --html does", function()
+    local dir = P.tempdir()
+    local script = P.script(SWIPES .. ("\nnavlua.html(%q)\n"):format(dir .. "/end.html"))
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/all.html") .. " " .. q(script))
+    assert.are.equal(0, status, err)
+    _, err, status = P.navlua("run " .. q(script))
+    assert.are.equal(0, status, err)
+    local c = data_counts(dir .. "/end.html")
+    assert.is_true(c.frames > 1)
+    assert.are.same(data_counts(dir .. "/all.html"), c)
+  end)
+
+  it("without --html, records from the first frame of a script that names it", function()
     local dir = P.tempdir()
     local first, second = q(dir .. "/first.html"), q(dir .. "/second.html")
     local _, err, status = P.navlua("run " .. q(P.script(([[
@@ -137,6 +150,21 @@ describe("navlua.html", function()
       navlua.html(%q)
       navlua.tick(20)
       navlua.html(%q)
+    ]]):format(dir .. "/first.html", dir .. "/second.html"))))
+    assert.are.equal(0, status, err)
+    assert.are.equal(10, data_counts(dir .. "/first.html").frames)
+    assert.are.equal(30, data_counts(dir .. "/second.html").frames)
+  end)
+
+  it("starts recording at its first call when the script does not name it (a module, a computed name)", function()
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run " .. q(P.script(([[
+      local write = navlua["ht" .. "ml"]
+      navlua.navigation{root = navlua.screen{title = "A"}}
+      navlua.tick(10)
+      write(%q)
+      navlua.tick(20)
+      write(%q)
     ]]):format(dir .. "/first.html", dir .. "/second.html"))))
     assert.are.equal(0, status, err)
     assert.are.equal(1, data_counts(dir .. "/first.html").frames)
