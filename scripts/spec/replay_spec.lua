@@ -118,6 +118,64 @@ describe("navlua run --html", function()
   end)
 end)
 
+-- issue 39 item 8: the page's words for a refused or cancelled gesture
+describe("the replay's explanations", function()
+  local function whys(path)
+    local code = [[
+import json, re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="navlua-data">(.*?)</script>', html, re.S)
+for e in json.loads(m.group(1))["events"]:
+    if e[4]: print(e[4])
+]]
+    local out, err, status = P.sh(PYTHON .. " -c " .. q(code) .. " " .. q(path))
+    assert.are.equal(0, status, err)
+    local lines = {}
+    for line in out:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    return lines
+  end
+
+  it("name the scroll view that took the pan and the fix, and give the one value of the navigation's own completion rule", function()
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script([[
+      local nav = navlua.navigation{root = navlua.screen{title = "Home"}}
+      local edit = navlua.screen{title = "EditProfile"}
+      edit:add_scroll_view{x = 0, y = 100, width = 390, height = 200, content_width = 1000}
+      nav:push(edit)
+      navlua.settle()
+      navlua.drag{from = {100, 150}, by = {250, 0}}
+      navlua.drag{from = {5, 400}, by = {40, 0}, duration = 0.5}
+      navlua.settle()
+      local ended = navlua.trace("gesture")
+      ended = ended[#ended]
+      assert(ended.finish == false and ended.rule:find("^uikit: progress %+ velocity x duration = "), ended.rule)
+    ]])))
+    assert.are.equal(0, status, err)
+    local lines = whys(dir .. "/r.html")
+    assert.are.equal(2, #lines)
+    assert.truthy(lines[1]:find("scroll_view: the scroll view scroll:1 took the pan (uikit arena); fix: "
+                                .. "let the pop join it at its start with pop_simultaneous = \"at_leading_edge\"", 1, true), lines[1])
+    assert.are.equal("cancelled at the lift: the navigation's completion rule did not finish the pop (manual §5.7): "
+                     .. "uikit: progress + velocity x duration = 0.103 + 0.205 x 0.35 = 0.174 <= min(187.5 / 390, 0.5) = 0.481",
+                     lines[2])
+  end)
+
+  it("give the snapshot style's own rule at a cancelled lift", function()
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script([[
+      local nav = navlua.navigation{root = navlua.screen{title = "Home"}, style = "snapshot"}
+      nav:push(navlua.screen{title = "B"})
+      navlua.settle()
+      navlua.drag{from = {100, 400}, by = {60, 0}, duration = 0.5}
+      navlua.settle()
+    ]])))
+    assert.are.equal(0, status, err)
+    local lines = whys(dir .. "/r.html")
+    assert.truthy(lines[#lines]:find("completion rule did not finish the pop (manual §5.7): snapshot: x ", 1, true), lines[#lines])
+    assert.truthy(lines[#lines]:find(" pt <= 80 pt (QD)", 1, true), lines[#lines])
+  end)
+end)
+
 describe("navlua.html", function()
   it("writes the replay of the run so far and returns the path", function()
     local dir = P.tempdir()

@@ -51,7 +51,8 @@ local function refusal_line(e, arenas)
     local tx = type(e.translation) == "table" and e.translation.x or 0
     local vx = type(e.velocity) == "table" and e.velocity.x or 0
     return string.format("\npop cancelled at the lift at %.3f s (nav %s): translation %.1f pt, velocity %.1f pt/s"
-                         .. " did not pass the preset's completion rule", e.t or 0, tostring(e.nav), tx, vx)
+                         .. " did not pass the preset's completion rule%s", e.t or 0, tostring(e.nav), tx, vx,
+                         e.rule and (" (" .. tostring(e.rule) .. ")") or "")
   elseif e.state == "cancelled" then
     return string.format("\npop cancelled at %.3f s (nav %s): the touch was cancelled before the lift",
                          e.t or 0, tostring(e.nav))
