@@ -22,6 +22,10 @@ local function count(text, pattern)
   return n
 end
 
+-- the scenario replay_spec.lua also plays (scripts/spec/support)
+local REFUSED_SWIPES = dofile((debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or ".")
+                              .. "/../spec/support/refused_swipes.lua")
+
 local fixtures = {
   ["basic/spec/a_pass_spec.lua"] = [[
 describe("a", function()
@@ -134,14 +138,7 @@ end)
   ["refused/spec/refused_spec.lua"] = [[
 describe("refused", function()
   it("swipes back over a carousel", function()
-    local nav = navlua.navigation{root = navlua.screen{title = "Home"}}
-    local edit = navlua.screen{title = "EditProfile"}
-    edit:add_scroll_view{x = 0, y = 100, width = 390, height = 200, content_width = 1000}
-    nav:push(edit)
-    navlua.settle()
-    navlua.drag{from = {100, 150}, by = {250, 0}}
-    navlua.drag{from = {5, 400}, by = {40, 0}, duration = 0.5}
-    navlua.settle()
+]] .. REFUSED_SWIPES .. [[
     assert.are.equal("Home", nav.top.title)
   end)
 end)

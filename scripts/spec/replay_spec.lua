@@ -119,6 +119,8 @@ describe("navlua run --html", function()
 end)
 
 -- issue 39 item 8: the page's words for a refused or cancelled gesture
+local REFUSED_SWIPES = require "support.refused_swipes"
+
 describe("the replay's explanations", function()
   local function whys(path)
     local code = [[
@@ -137,15 +139,7 @@ for e in json.loads(m.group(1))["events"]:
 
   it("name the scroll view that took the pan and the fix, and give the one value of the navigation's own completion rule", function()
     local dir = P.tempdir()
-    local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script([[
-      local nav = navlua.navigation{root = navlua.screen{title = "Home"}}
-      local edit = navlua.screen{title = "EditProfile"}
-      edit:add_scroll_view{x = 0, y = 100, width = 390, height = 200, content_width = 1000}
-      nav:push(edit)
-      navlua.settle()
-      navlua.drag{from = {100, 150}, by = {250, 0}}
-      navlua.drag{from = {5, 400}, by = {40, 0}, duration = 0.5}
-      navlua.settle()
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script(REFUSED_SWIPES .. [[
       local ended = navlua.trace("gesture")
       ended = ended[#ended]
       assert(ended.finish == false and ended.rule:find("^uikit: progress %+ velocity x duration = "), ended.rule)
