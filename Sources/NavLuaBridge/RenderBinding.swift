@@ -22,8 +22,9 @@ enum RenderBinding {
     /// recorded since the last `navlua.reset` and the trace to `path` and
     /// returns the path. Frames are recorded when the run writes pictures
     /// or a replay (`--html`, `--timeline`, `--filmstrip`, `navlua test
-    /// --html`); otherwise the first call starts recording, so that a later
-    /// call shows the frames from then on (manual §8.4).
+    /// --html`) or its script names `html` (ReplayFromStart); otherwise the
+    /// first call starts recording, so that a later call shows the frames
+    /// from then on (manual §8.4).
     static let html: navlua_SwiftFunction = { L in
         bridged(L, "navlua.html") { b, lua in
             try write(L, lua, "navlua.html", among: FileFormat.replays) {

@@ -71,6 +71,7 @@ extension NavLuaHost {
         }
         var arguments: Int32 = 0
         if script {
+            recordFromStartIfChunkNamesHTML()
             let before = lua.top
             lua_pushcclosure(L, navlua_script_args, 0)
             guard navlua_pcall(L, 0, LUA_MULTRET, 0) == LUA_OK else {

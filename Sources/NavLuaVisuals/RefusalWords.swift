@@ -19,6 +19,20 @@ public enum RefusalWords {
             + "Flutter's fling or half width, React Navigation's translation + 0.3 velocity, QD's 80 pt)"
     }
 
+    /// Why a released pop did not finish: the navigation's own completion
+    /// rule with the value it computed (the gesture event's `rule`).
+    public static func cancelledAtLift(rule: String) -> String {
+        "cancelled at the lift: the navigation's completion rule did not finish the pop (manual §5.7): " + rule
+    }
+
+    /// A scroll view's pan beat the pop in the arena: which one, and the fix.
+    public static func scrollViewTookThePan(_ view: String, rule: String?) -> String {
+        "scroll_view: the scroll view " + view + " took the pan" + (rule.map { " (" + $0 + " arena)" } ?? "")
+            + "; fix: let the pop join it at its start with pop_simultaneous = \"at_leading_edge\" on that view "
+            + "(FD's shouldRecognizeSimultaneously at contentOffset.x <= 0; manual §3.4), or answer true to "
+            + "should_recognize_simultaneously in the gesture delegate (§6.2)"
+    }
+
     /// Why a pop ended without a lift.
     public static let touchCancelled = "cancelled: the touch was cancelled before the lift (the system took it)"
 

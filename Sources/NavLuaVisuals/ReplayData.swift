@@ -117,7 +117,7 @@ struct ReplayData {
             event.appendFields(to: &fields)
             out.string(utf8: fields)
             out.byte(UInt8(ascii: ","))
-            if let why = why(event) { out.string(why) } else { out.byte(UInt8(ascii: "0")) }
+            if let why = why(event, arena: arena(after: i, in: events)) { out.string(why) } else { out.byte(UInt8(ascii: "0")) }
             out.byte(UInt8(ascii: "]"))
             flush()
         }
@@ -130,7 +130,7 @@ struct ReplayData {
 
     /// The check behind a refused or cancelled pop, or a sheet's pull that
     /// a check refused, in words.
-    static func why(_ event: TraceEvent) -> String? {
+    static func why(_ event: TraceEvent, arena: TraceEvent? = nil) -> String? {
         if event.kind == .sheet {
             // a pull is explained once, at its end (its begin carries the
             // same refused_by)
@@ -141,13 +141,33 @@ struct ReplayData {
             return nil
         }
         if case .string(let r)? = event["refused_by"] {
+            if r == PopRefusal.scrollView.rawValue, let arena = arena, case .string(let winner)? = arena["winner"],
+               winner.hasPrefix("scroll:") {
+                return RefusalWords.scrollViewTookThePan(winner, rule: arena["rule"].flatMap { v in
+                    if case .string(let s) = v { return s } else { return nil } })
+            }
             return RefusalWords.words(for: r) ?? r
         }
         guard event.kind == .gesture, case .string(let state)? = event["state"] else { return nil }
         if state == "cancelled" { return RefusalWords.touchCancelled }
-        if state == "ended", case .bool(false)? = event["finish"],
-           case .point(let t)? = event["translation"], case .point(let v)? = event["velocity"] {
-            return RefusalWords.cancelledAtLift(translation: t.x, velocity: v.x)
+        if state == "ended", case .bool(false)? = event["finish"] {
+            if case .string(let rule)? = event["rule"] { return RefusalWords.cancelledAtLift(rule: rule) }
+            if case .point(let t)? = event["translation"], case .point(let v)? = event["velocity"] {
+                return RefusalWords.cancelledAtLift(translation: t.x, velocity: v.x)
+            }
+        }
+        return nil
+    }
+
+    /// The `arena` event that decided the pan a pop gesture event of the
+    /// same frame and navigation was refused in (recorded after it).
+    static func arena(after i: Int, in events: [TraceEvent]) -> TraceEvent? {
+        let event = events[i]
+        guard event.kind == .gesture, case .string("scroll_view")? = event["refused_by"] else { return nil }
+        var j = i + 1
+        while j < events.count, j <= i + 8, events[j].frame == event.frame {
+            if events[j].kind == .arena, events[j]["nav"] == event["nav"] { return events[j] }
+            j += 1
         }
         return nil
     }

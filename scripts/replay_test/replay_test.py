@@ -107,6 +107,25 @@ class ReplayInBrowser(unittest.TestCase):
 
     # -- the tests ------------------------------------------------------------
 
+    def test_the_address_picks_the_frame_shown_first(self):
+        # issue 39 item 8: a headless screenshot of r.html#frame=N shows frame N
+        frames = [f[0] for f in self.driver.execute_script(
+            "return JSON.parse(document.getElementById('navlua-data').textContent).frames")]
+        target = frames[len(frames) // 2]
+        self.driver.get("about:blank")
+        self.driver.get("file://" + self.path + "#frame=%d" % target)
+        self.assertEqual(target, self.frame())   # drawn at load, not at a later animation frame
+        events = self.events()
+        k = max(i for i, e in enumerate(events) if e[1] < target) + 1   # counted from 1
+        self.driver.get("about:blank")
+        self.driver.get("file://" + self.path + "#event=%d" % k)
+        self.assertEqual(events[k - 1][1], self.frame())
+        self.assertEqual(str(k - 1), self.driver.execute_script(
+            "const li = document.querySelector('li.selected[data-event]'); return li && li.dataset.event"))
+        # and a new address moves the page
+        self.driver.execute_script("location.hash = '#frame=%d'" % frames[-1])
+        self.wait_for(lambda: self.frame() == frames[-1])
+
     def test_loads_offline_with_no_console_error_and_no_request(self):
         self.driver.get("file://" + self.path)
         self.wait_for(lambda: self.frame() is not None)

@@ -22,6 +22,10 @@ local function count(text, pattern)
   return n
 end
 
+-- the scenario replay_spec.lua also plays (scripts/spec/support)
+local REFUSED_SWIPES = dofile((debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or ".")
+                              .. "/../spec/support/refused_swipes.lua")
+
 local fixtures = {
   ["basic/spec/a_pass_spec.lua"] = [[
 describe("a", function()
@@ -130,6 +134,15 @@ describe("snap", function()
   end)
 end)
 ]],
+  -- issue 39 item 7: a swipe that did not pop, and the assertion after it
+  ["refused/spec/refused_spec.lua"] = [[
+describe("refused", function()
+  it("swipes back over a carousel", function()
+]] .. REFUSED_SWIPES .. [[
+    assert.are.equal("Home", nav.top.title)
+  end)
+end)
+]],
 }
 
 -- many small files, for --jobs and --shard
@@ -191,6 +204,16 @@ describe("navlua test", function()
       assert.truthy(out:find("spec/b_fail_spec.lua:6: attempt to index a nil value", 1, true))
       assert.truthy(out:find("SKIP b is pending  spec/b_fail_spec.lua:7", 1, true))
       assert.truthy(out:find("| printed by b", 1, true))
+    end)
+
+    it("says why a swipe did not pop: the refusal with the arena's decision, and a cancelled lift", function()
+      local out, status = navlua_test("refused", "")
+      assert.are.equal(1, status)
+      assert.truthy(out:find("Expected objects to be equal.", 1, true), out)
+      assert.truthy(out:find("\n[^\n]*pop refused at 0.383 s %(nav 1%): refused_by scroll_view; "
+                             .. "arena %(uikit%): winner scroll:1, lost pop=scroll_view\n"), out)
+      assert.truthy(out:find("pop cancelled at the lift at 1.167 s (nav 1): translation 40.0 pt, "
+                             .. "velocity 80.0 pt/s did not pass the preset's completion rule", 1, true), out)
     end)
 
     it("fails a file that does not load, and runs the others", function()

@@ -118,6 +118,58 @@ describe("navlua run --html", function()
   end)
 end)
 
+-- issue 39 item 8: the page's words for a refused or cancelled gesture
+local REFUSED_SWIPES = require "support.refused_swipes"
+
+describe("the replay's explanations", function()
+  local function whys(path)
+    local code = [[
+import json, re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="navlua-data">(.*?)</script>', html, re.S)
+for e in json.loads(m.group(1))["events"]:
+    if e[4]: print(e[4])
+]]
+    local out, err, status = P.sh(PYTHON .. " -c " .. q(code) .. " " .. q(path))
+    assert.are.equal(0, status, err)
+    local lines = {}
+    for line in out:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    return lines
+  end
+
+  it("name the scroll view that took the pan and the fix, and give the one value of the navigation's own completion rule", function()
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script(REFUSED_SWIPES .. [[
+      local ended = navlua.trace("gesture")
+      ended = ended[#ended]
+      assert(ended.finish == false and ended.rule:find("^uikit: progress %+ velocity x duration = "), ended.rule)
+    ]])))
+    assert.are.equal(0, status, err)
+    local lines = whys(dir .. "/r.html")
+    assert.are.equal(2, #lines)
+    assert.truthy(lines[1]:find("scroll_view: the scroll view scroll:1 took the pan (uikit arena); fix: "
+                                .. "let the pop join it at its start with pop_simultaneous = \"at_leading_edge\"", 1, true), lines[1])
+    assert.are.equal("cancelled at the lift: the navigation's completion rule did not finish the pop (manual §5.7): "
+                     .. "uikit: progress + velocity x duration = 0.103 + 0.205 x 0.35 = 0.174 <= min(187.5 / 390, 0.5) = 0.481",
+                     lines[2])
+  end)
+
+  it("give the snapshot style's own rule at a cancelled lift", function()
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script([[
+      local nav = navlua.navigation{root = navlua.screen{title = "Home"}, style = "snapshot"}
+      nav:push(navlua.screen{title = "B"})
+      navlua.settle()
+      navlua.drag{from = {100, 400}, by = {60, 0}, duration = 0.5}
+      navlua.settle()
+    ]])))
+    assert.are.equal(0, status, err)
+    local lines = whys(dir .. "/r.html")
+    assert.truthy(lines[#lines]:find("completion rule did not finish the pop (manual §5.7): snapshot: x ", 1, true), lines[#lines])
+    assert.truthy(lines[#lines]:find(" pt <= 80 pt (QD)", 1, true), lines[#lines])
+  end)
+end)
+
 describe("navlua.html", function()
   it("writes the replay of the run so far and returns the path", function()
     local dir = P.tempdir()
@@ -128,7 +180,20 @@ describe("navlua.html", function()
     assert.are.same(data_counts(dir .. "/all.html"), data_counts(dir .. "/now.html"))
   end)
 
-  it("without --html, starts recording at its first call", function()
+  -- issue 39 item 6: called once, at the end, it showed one frame
+  it("called once at the end of a run without --html, has the whole run, as --html does", function()
+    local dir = P.tempdir()
+    local script = P.script(SWIPES .. ("\nnavlua.html(%q)\n"):format(dir .. "/end.html"))
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/all.html") .. " " .. q(script))
+    assert.are.equal(0, status, err)
+    _, err, status = P.navlua("run " .. q(script))
+    assert.are.equal(0, status, err)
+    local c = data_counts(dir .. "/end.html")
+    assert.is_true(c.frames > 1)
+    assert.are.same(data_counts(dir .. "/all.html"), c)
+  end)
+
+  it("without --html, records from the first frame of a script that names it", function()
     local dir = P.tempdir()
     local first, second = q(dir .. "/first.html"), q(dir .. "/second.html")
     local _, err, status = P.navlua("run " .. q(P.script(([[
@@ -137,6 +202,21 @@ describe("navlua.html", function()
       navlua.html(%q)
       navlua.tick(20)
       navlua.html(%q)
+    ]]):format(dir .. "/first.html", dir .. "/second.html"))))
+    assert.are.equal(0, status, err)
+    assert.are.equal(10, data_counts(dir .. "/first.html").frames)
+    assert.are.equal(30, data_counts(dir .. "/second.html").frames)
+  end)
+
+  it("starts recording at its first call when the script does not name it (a module, a computed name)", function()
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run " .. q(P.script(([[
+      local write = navlua["ht" .. "ml"]
+      navlua.navigation{root = navlua.screen{title = "A"}}
+      navlua.tick(10)
+      write(%q)
+      navlua.tick(20)
+      write(%q)
     ]]):format(dir .. "/first.html", dir .. "/second.html"))))
     assert.are.equal(0, status, err)
     assert.are.equal(1, data_counts(dir .. "/first.html").frames)

@@ -161,3 +161,52 @@ describe("paging", function()
     assert.are.equal(1, nav.count)
   end)
 end)
+
+-- issue 39 item 8: the pictures draw scroll views, as the HTML replay does
+describe("navlua.render and --filmstrip", function()
+  before_each(function() navlua.reset() end)
+  local read = require("support.process").take
+
+  it("draw each scroll view with its pages or rows at its offset", function()
+    local nav = navlua.navigation{root = navlua.screen{title = "Feed"}}
+    local s = navlua.screen{title = "Detail"}
+    s:add_scroll_view{x = 0, y = 100, width = 200, height = 44, content_width = 600, offset = 250}
+    s:add_scroll_view{x = 0, y = 200, width = 390, height = 300, content_height = 4000, content_width = 390, offset_y = 100}
+    nav:push(s, {animated = false})
+    local svg = read(navlua.render(os.tmpname() .. ".svg"))
+    local _, views = svg:gsub('<g class="scroll"', "")
+    assert.are.equal(2, views)
+    assert.truthy(svg:find('<g class="scroll" data-offset="250" data-offset-y="0">', 1, true))
+    -- pages 1 and 2 of the chip row are in sight, page 0 is scrolled away
+    assert.truthy(svg:find(">page 1</text>", 1, true))
+    assert.truthy(svg:find(">page 2</text>", 1, true))
+    assert.is_nil(svg:find(">page 0</text>", 1, true))
+    -- rows 2 to 9 of the list (offset 100, 44 pt rows, 300 pt tall)
+    assert.truthy(svg:find(">row 2</text>", 1, true))
+    assert.truthy(svg:find(">row 8</text>", 1, true))
+    assert.is_nil(svg:find(">row 1</text>", 1, true))
+    assert.is_nil(svg:find(">row 10</text>", 1, true))
+  end)
+
+  it("--filmstrip draws them in each moment", function()
+    local P = require "support.process"
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run --filmstrip " .. P.quote(dir .. "/f.svg") .. " "
+                                    .. P.quote(P.script((require "support.refused_swipes"))))
+    local svg = status == 0 and read(dir .. "/f.svg")
+    P.cleanup()
+    assert.are.equal(0, status, err)
+    local _, drawn = svg:gsub('<g class="scroll" data%-offset="0" data%-offset%-y="0">', "")
+    assert.is_true(drawn >= 2, drawn)   -- the carousel in the moments where its screen is on top
+    assert.truthy(svg:find(">page 0</text>", 1, true))
+  end)
+
+  it("draws a scroll view far taller than the screen at once", function()
+    local nav = navlua.navigation{root = navlua.screen{title = "Feed"}}
+    local s = navlua.screen{title = "Detail"}
+    s:add_scroll_view{x = 0, y = 0, width = 390, height = 1e9, content_width = 390, content_height = 1e300, offset_y = 1e299}
+    nav:push(s, {animated = false})
+    local svg = read(navlua.render(os.tmpname() .. ".svg"))
+    assert.truthy(#svg < 100000, #svg)
+  end)
+end)

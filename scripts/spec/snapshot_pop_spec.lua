@@ -114,3 +114,54 @@ describe("snapshot style", function()
     assert.are.equal(0, navlua.settle())
   end)
 end)
+
+-- issue 39 item 4: QD's scroll view rule as seed 000 writes it (manual §5.4.4
+-- rule 5): content wider than the screen counts, the first view that decides
+-- ends the loop.
+describe("snapshot style, QD's scroll view rule", function()
+  before_each(function() navlua.reset() end)
+
+  local function swipe_on(nav, x, y)
+    local r = navlua.drag{from = {x, y}, by = {200, 0}}
+    navlua.settle()
+    return r, nav.top.title
+  end
+
+  it("lets a 200 pt chip row with 300 pt of content, scrolled 50 pt, pass: not wider than the screen", function()
+    local nav = two()
+    local chips = nav.top:add_scroll_view{x = 0, y = 100, width = 200, height = 44, content_width = 300, offset = 50}
+    assert.are.equal(50, chips.offset)
+    local r, title = swipe_on(nav, 100, 120)
+    assert.is_nil(r.refused_by)
+    assert.are.equal("A", title)
+  end)
+
+  it("blocks on a view whose content is wider than the screen, scrolled, under the finger", function()
+    local nav = two()
+    nav.top:add_scroll_view{x = 0, y = 100, width = W, height = 200, content_width = 1000, offset = 50}
+    local r, title = swipe_on(nav, 100, 150)
+    assert.are.equal("scroll_view", r.refused_by)
+    assert.are.equal("B", title)
+  end)
+
+  it("lets the pop through at offset 0, and off the view's content", function()
+    local nav = two()
+    nav.top:add_scroll_view{x = 0, y = 100, width = W, height = 200, content_width = 1000}
+    local r = swipe_on(nav, 100, 150)
+    assert.is_nil(r.refused_by)
+    navlua.reset()
+    nav = two()
+    nav.top:add_scroll_view{x = 0, y = 100, width = W, height = 200, content_width = 1000, offset = 50}
+    r = swipe_on(nav, 100, 500)
+    assert.is_nil(r.refused_by)
+  end)
+
+  it("shows QD's bug: the first wide view, not under the finger, lets the pop through on a second one scrolled", function()
+    local nav = two()
+    nav.top:add_scroll_view{x = 0, y = 100, width = W, height = 100, content_width = 1000}
+    nav.top:add_scroll_view{x = 0, y = 300, width = W, height = 100, content_width = 1000, offset = 100}
+    local r, title = swipe_on(nav, 100, 350)
+    assert.is_nil(r.refused_by)   -- UIKit would hand the pan to the scrolled view; QD pops
+    assert.are.equal("A", title)
+  end)
+end)

@@ -2,8 +2,8 @@ extension PopBeginRules {
     /// QDNavigationController's order (seed 000): a pan moving back or too
     /// vertical is refused; a running transition refuses (as in the other
     /// styles); `enabled`; `allow_drag_back` decides when
-    /// defined; a scroll view under the finger with content wider than its
-    /// frame blocks unless scrolled to its leading edge; then with more than
+    /// defined; QD's scroll view rule (QDScrollRule: content wider than the
+    /// screen, the first view that decides); then with more than
     /// one screen `will_go_back`, and at the root a right swipe of more than
     /// 2 points goes back (dismissing when allowed) while the gesture fails.
     /// Going back is left to the caller: a check only decides.
@@ -16,7 +16,7 @@ extension PopBeginRules {
         // must end first: one navigation runs one transition at a time.
         if nav.transitioning { return .refuse(.transitioning) }
         if let decided = askEnabledAndAllowDragBack(c, top) { return decided }
-        if let view = top.horizontalScrollView(at: c.pan.location), view.offset > 0 {
+        if QDScrollRule.blocks(top.scrollViews, at: c.pan.location, screenWidth: c.width, layout: c.layout) {
             return .refuse(.scrollView)
         }
         if nav.count > 1 { return askWillGoBack(c, top) }

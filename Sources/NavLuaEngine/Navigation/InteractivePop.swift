@@ -67,6 +67,10 @@ final class InteractivePop {
     /// The finger lifted, or its touch was cancelled: the finger's part is
     /// over; decides, and animates the rest of the way. Nil when nothing
     /// moves.
+    /// The completion rule's value at a release it did not finish, in
+    /// words (CompletionWords), for the trace's `rule` field.
+    private(set) var cancelledBy: String?
+
     func release(_ pan: PanDetails, cancelled: Bool) -> PopDecision? {
         nav.interactivePopReleased()
         guard let tr = transition else { return nil }
@@ -133,7 +137,12 @@ final class InteractivePop {
             width: world.width, duration: T, samplesSinceBegan: pan.samplesSinceBegan,
             gesture: pan.info)
         do {
-            return try nav.options.completion.finishes(release, world.tunables) ? .finish : .cancel
+            let rule = nav.options.completion
+            guard try rule.finishes(release, world.tunables) else {
+                cancelledBy = rule.words(release, world.tunables)
+                return .cancel
+            }
+            return .finish
         } catch {
             world.fail(.callbackFailed(NavError.text(of: error)))
             return .failed
@@ -144,6 +153,10 @@ final class InteractivePop {
     private func releaseSnapshot(_ tr: Transition, _ pan: PanDetails, _ cancelled: Bool) -> PopDecision {
         let t = world.tunables
         let finish = !cancelled && snapshotX(pan.update) > t.snapshotFinishDistance
+        if !cancelled && !finish {
+            cancelledBy = "snapshot: x " + formatNumber(snapshotX(pan.update), places: 1) + " pt <= "
+                + formatNumber(t.snapshotFinishDistance, places: 1) + " pt (QD)"
+        }
         nav.interactionEnded(tr, finishing: finish, velocity: sign * pan.velocity.x / world.width)
         animate(tr, to: finish ? world.width : 0,
                 seconds: finish ? t.snapshotFinishDuration : t.snapshotCancelDuration,

@@ -61,9 +61,10 @@ final class PopGestureDetector {
         guard recognizer.lift(cancelled: cancelled) else { return }
         let pan = details
         let decision = controller?.release(pan, cancelled: cancelled)
+        let rule = controller?.cancelledBy
         controller = nil
         recognizer.released(decision)
-        record(pan, finish: recognizer.finishes)
+        record(pan, finish: recognizer.finishes, rule: recognizer.finishes == false ? rule : nil)
     }
 
     /// A call took the pop from the finger (manual §4.4): the controller
@@ -108,7 +109,8 @@ final class PopGestureDetector {
 
     // MARK: trace
 
-    private func record(_ pan: PanDetails, refusedBy check: PopRefusal? = nil, finish: Bool? = nil) {
+    private func record(_ pan: PanDetails, refusedBy check: PopRefusal? = nil, finish: Bool? = nil,
+                        rule: String? = nil) {
         var fields: [TraceField] = [
             .int("nav", nav.id), .string("recognizer", Recognizer.pop.rawValue),
             .string("state", state.rawValue),
@@ -117,6 +119,7 @@ final class PopGestureDetector {
         ]
         if let check = check { fields.append(.string("refused_by", check.rawValue)) }
         if let finish = finish { fields.append(.bool("finish", finish)) }
+        if let rule = rule { fields.append(.string("rule", rule)) }
         world.record(.gesture, fields)
     }
 }

@@ -102,10 +102,4 @@ public final class Screen {
         }
         return found
     }
-
-    /// The innermost scroll view under `point` whose content is wider than
-    /// its frame: the one QD's scroll-view rule looks at (snapshot style).
-    func horizontalScrollView(at point: Point) -> ScrollView? {
-        scrollViews.last { $0.frame.contains(point) && $0.canScrollHorizontally }
-    }
 }

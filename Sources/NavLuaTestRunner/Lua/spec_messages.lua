@@ -23,6 +23,59 @@ function Msg.with_pitfalls(message)
   return message
 end
 
+-- A failure's message, plus one line for each pop gesture in the test's
+-- world that did not pop: the check that refused it (`refused_by`, manual
+-- §5.10) with the arena's decision at that moment, or the release that
+-- cancelled it, so that "Expected 'Home', passed 'EditProfile'" says why
+-- the swipe did not pop (issue 39 item 7). The last three, most recent last.
+local SHOWN_REFUSALS = 3
+
+local function arena_words(arenas, e)
+  for i = #arenas, 1, -1 do
+    local a = arenas[i]
+    if a.t == e.t and a.nav == e.nav then
+      local words = string.format("; arena (%s): winner %s", tostring(a.rule), tostring(a.winner))
+      if a.lost then words = words .. ", lost " .. tostring(a.lost) end
+      if a.joined then words = words .. ", joined " .. tostring(a.joined) end
+      return words
+    end
+  end
+  return ""
+end
+
+local function refusal_line(e, arenas)
+  if e.state == "failed" and e.refused_by then
+    return string.format("\npop refused at %.3f s (nav %s): refused_by %s%s",
+                         e.t or 0, tostring(e.nav), tostring(e.refused_by), arena_words(arenas, e))
+  elseif e.state == "ended" and e.finish == false then
+    local tx = type(e.translation) == "table" and e.translation.x or 0
+    local vx = type(e.velocity) == "table" and e.velocity.x or 0
+    return string.format("\npop cancelled at the lift at %.3f s (nav %s): translation %.1f pt, velocity %.1f pt/s"
+                         .. " did not pass the preset's completion rule%s", e.t or 0, tostring(e.nav), tx, vx,
+                         e.rule and (" (" .. tostring(e.rule) .. ")") or "")
+  elseif e.state == "cancelled" then
+    return string.format("\npop cancelled at %.3f s (nav %s): the touch was cancelled before the lift",
+                         e.t or 0, tostring(e.nav))
+  end
+end
+
+function Msg.with_refusals(message)
+  if type(message) ~= "string" or type(navlua) ~= "table" then return message end
+  local ok, gestures = pcall(navlua.trace, "gesture")
+  local ok2, arenas = pcall(navlua.trace, "arena")
+  if not ok or type(gestures) ~= "table" then return message end
+  if not ok2 or type(arenas) ~= "table" then arenas = {} end
+  local lines = {}
+  for _, e in ipairs(gestures) do
+    if e.recognizer == "pop" then lines[#lines + 1] = refusal_line(e, arenas) end
+  end
+  local first = math.max(1, #lines - SHOWN_REFUSALS + 1)
+  if first > 1 then
+    message = message .. string.format("\n(%d earlier pop gestures did not pop)", first - 1)
+  end
+  return message .. table.concat(lines, "", first)
+end
+
 -- "file:line" of a trace, else the spec file itself.
 function Msg.where(trace, spec_file)
   if trace and trace.short_src and trace.currentline and trace.currentline > 0 then

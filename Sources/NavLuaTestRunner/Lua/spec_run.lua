@@ -161,7 +161,7 @@ function R.install_recorders()
 
   local function on_problem(kind)
     return function(element, parent, message, trace)
-      local text = messages.with_pitfalls(limit_message(message))
+      local text = messages.with_refusals(messages.with_pitfalls(limit_message(message)))
       if element.descriptor == "it" then
         outcome[element] = { message = text, traceback = messages.traceback_of(trace, text) }
       else

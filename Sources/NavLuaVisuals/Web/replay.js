@@ -622,5 +622,27 @@
     // scrolls the events list to event k (tests click it then)
     showEvent,
   };
-  seek(0);
+  // The address picks the frame shown first, so that a headless screenshot
+  // (`chromium --headless --screenshot 'file:///r.html#frame=40'`) shows
+  // it: #frame=N is frame N (or the first kept after it), #event=K the
+  // K-th event of the trace, from 1 as navlua.trace() counts, selected.
+  function seekFromAddress() {
+    const m = /^#(frame|event)=(\d+)$/.exec(location.hash);
+    if (!m || count === 0) return false;
+    const n = Number(m[2]);
+    if (m[1] === "frame") {
+      let i = indexOfFrame(n);
+      if (frameNumber(i) < n && i + 1 < count) i += 1;
+      seek(i);
+    } else {
+      if (n < 1 || n > events.length) return false;
+      selectedEvent = n - 1;
+      seek(eventIndex[n - 1]);
+      showEvent(n - 1);
+    }
+    show();   // now: a screenshot may not wait for an animation frame
+    return true;
+  }
+  window.addEventListener("hashchange", () => { pause(); seekFromAddress(); });
+  if (!seekFromAddress()) seek(0);
 })();
