@@ -378,7 +378,7 @@ local Screen = {}
 ---@field y? number
 ---@field width? number default: the world's width
 ---@field height? number default: the world's height
----@field content_width number
+---@field content_width? number default: `width` (no horizontal scrolling)
 ---@field offset? number default 0
 ---@field paging? boolean default false
 ---@field page_offset_reset? boolean after each page change the offset snaps back to `width` (UIPageViewController)

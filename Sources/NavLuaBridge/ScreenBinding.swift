@@ -169,9 +169,9 @@ enum ScreenBinding {
             let frame = Rect(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0,
                              width: try o.positive("width") ?? w.width,
                              height: try o.positive("height") ?? w.height)
-            guard let content = try o.nonNegative("content_width") else {
-                throw argumentError("content_width", "a number >= 0", got: "nil")
-            }
+            // A list's width is written once: content_width defaults to the
+            // frame's width, as content_height does to its height.
+            let content = try o.nonNegative("content_width") ?? frame.width
             let id = b.makeScrollViewID()
             let view = ScrollView(
                 id: id, frame: frame, contentWidth: content,
