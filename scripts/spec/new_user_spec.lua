@@ -27,3 +27,24 @@ describe("item 11: a vertical list needs no content_width (manual §3.4)", funct
     assert.has_error(function() s:add_scroll_view{content_width = -1} end)
   end)
 end)
+
+describe("item 1: a sheet's pull is no pop refused by 'error' (manual §5.10)", function()
+  before_each(function() navlua.reset() end)
+
+  it("reports the pop as refused by 'sheet', with no error event", function()
+    navlua.navigation{root = navlua.screen{title = "Home"}}
+    local sheet = navlua.navigation{root = navlua.screen{title = "Sheet"}}
+    sheet:present{style = "page_sheet", detents = {"medium", "large"}}
+    navlua.settle()
+    local r = navlua.drag{from = {200, 600}, by = {0, -300}}
+    assert.are.equal("sheet", r.recognizer)
+    assert.are.equal("sheet", r.refused_by)
+    assert.are.equal("large", sheet.detent)
+    for _, e in ipairs(navlua.trace()) do
+      assert.are_not.equal("error", e.kind)
+      if e.kind == "gesture" and e.recognizer == "pop" and e.state == "failed" then
+        assert.are.equal("sheet", e.refused_by)
+      end
+    end
+  end)
+end)
