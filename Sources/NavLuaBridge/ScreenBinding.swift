@@ -15,7 +15,8 @@ enum ScreenBinding {
     static let scrollMethods: [LuaFunction] = []
 
     static func register(_ lua: Lua) {
-        // Screen tables: methods through __index, a readable __tostring.
+        // Screen tables: methods through __index, a readable __tostring,
+        // and a __newindex that names a hook added later misspelled.
         lua.newRegistryMetatable(metatable)
         lua.newTable()
         for method in methods {
@@ -25,6 +26,8 @@ enum ScreenBinding {
         lua.rawSet(-2, "__index")
         navlua_pushswiftfunction(lua.L, screenToString, 0)
         lua.rawSet(-2, "__tostring")
+        navlua_pushswiftfunction(lua.L, MisspelledHooks.newIndex, 0)
+        lua.rawSet(-2, "__newindex")
         lua.pop()
         lua.newObjectMetatable(objectMetatable)
         lua.pop()
@@ -82,7 +85,7 @@ enum ScreenBinding {
                     }
                 }
             }
-            warnOfMisspelledHooks(lua, title: title)
+            try MisspelledHooks.check(table: 1, title: title, lua, b)
             let id = b.makeScreenID()
             let screen = Screen(id: id, source: LuaScreenSource(bridge: b, id: id, title: title))
             _ = metatable.withCString { navlua_setregistrymetatable(L, $0) }
@@ -125,28 +128,6 @@ enum ScreenBinding {
         guard let source = screen?.source as? LuaScreenSource, source.pushTable() else {
             lua.pushNil()
             return
-        }
-    }
-
-    /// A function-valued field whose name is probably a hook's, misspelled
-    /// (`will_go_bak`), gets a warning through Lua's warn, which lua -W and
-    /// navlua test show: the screen is the user's table, so nothing is
-    /// refused. The table is at 1; in name order, so runs print the same.
-    private static func warnOfMisspelledHooks(_ lua: Lua, title: String) {
-        var found: [(field: String, hook: Hook)] = []
-        lua.pushNil()
-        while lua_next(lua.L, 1) != 0 {
-            if lua_type(lua.L, -2) == LUA_TSTRING, lua.type(-1) == LUA_TFUNCTION,
-               let field = lua.string(-2), let hook = Hook.likelyMeant(field) {
-                found.append((field, hook))
-            }
-            lua.pop()
-        }
-        guard !found.isEmpty else { return }
-        let position = lua.callerPosition().map { $0 + ": " } ?? ""
-        for (field, hook) in found.sorted(by: { $0.field < $1.field }) {
-            lua_warning(lua.L, "\(position)navlua.screen: screen '\(title)' has a function '\(field)', "
-                        + "which is no hook: did you mean '\(hook.rawValue)'?", 0)
         }
     }
 

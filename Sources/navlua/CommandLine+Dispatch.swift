@@ -84,6 +84,7 @@ enum Usage {
       --jobs N              files run in parallel (default: the number of cores)
       --shard K/N           run the K-th of N stable shares of the files
       --update-snapshots    rewrite stored snapshots
+      --strict-hooks        a misspelled screen hook (will_go_bak) fails its test
       --coverage            write LCOV line coverage (--coverage-output FILE, default lcov.info)
       --html DIR            write an HTML replay of each failing test into DIR
       --timeout SECONDS     per file;  --memory-limit MB  per file

@@ -48,3 +48,50 @@ describe("item 1: a sheet's pull is no pop refused by 'error' (manual §5.10)", 
     end
   end)
 end)
+
+describe("item 3: typos are not silent (manual §3.2, §6.5)", function()
+  before_each(function() navlua.reset() end)
+
+  local function made(options)
+    options.root = navlua.screen{title = "A"}
+    return pcall(navlua.navigation, options)
+  end
+
+  it("a delegate's mistyped method is an error naming the method meant", function()
+    local ok, err = made{delegate = {did_shw = function() end}}
+    assert.is_false(ok)
+    assert.matches("delegate: unknown method 'did_shw' %(did you mean 'did_show'%?%)", err)
+  end)
+
+  it("so is a presentation delegate's, as a field too", function()
+    local ok, err = made{presentation_delegate = {should_dismis = function() return false end}}
+    assert.is_false(ok)
+    assert.matches("presentation_delegate: unknown method 'should_dismis' %(did you mean 'should_dismiss'%?%)", err)
+    local nav = navlua.navigation{root = navlua.screen{title = "B"}}
+    ok, err = pcall(function() nav.presentation_delegate = {willDismiss = function() end} end)
+    assert.is_false(ok)
+    assert.matches("did you mean 'will_dismiss'%?", err)
+  end)
+
+  it("a gesture delegate's unknown method names the near one", function()
+    local ok, err = made{gesture_delegate = {should_beginn = function() end}}
+    assert.is_false(ok)
+    assert.matches("unknown method 'should_beginn' %(expected .*%); did you mean 'should_begin'%?$", err)
+  end)
+
+  it("a delegate may still keep its own state and methods beside its own", function()
+    local ok = made{delegate = {vcsDic = {}, push_view_controller = function() end, did_show = function() end}}
+    assert.is_true(ok)
+  end)
+
+  it("a misspelled hook is named on stderr without -W", function()
+    local script = P.script([[
+local s = navlua.screen{title = "A", will_go_bak = function() end}
+s.did_apear = function() end
+]])
+    local _, err, status = P.navlua("run " .. q(script))
+    assert.are.equal(0, status)
+    assert.truthy(err:find("did you mean 'will_go_back'?", 1, true), err)
+    assert.truthy(err:find(script .. ":2: screen 'A' has a function 'did_apear'", 1, true), err)
+  end)
+end)

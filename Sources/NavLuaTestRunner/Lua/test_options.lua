@@ -101,6 +101,8 @@ M.specs = {
   { "memory-limit", kind = "value", navlua = true, arg = "MB",
     help = "a file that allocates more Lua memory than this fails" },
   { "update-snapshots", kind = "flag", navlua = true, default = false, help = "rewrite stored snapshots" },
+  { "strict-hooks", kind = "flag", navlua = true, default = false,
+    help = "a screen function named like a misspelled hook (will_go_bak) fails its test" },
   { "preset", kind = "value", navlua = true, arg = "NAME",
     help = "the preset of navigations made without one: uikit, flutter or react_navigation" },
   { "coverage-output", kind = "value", navlua = true, default = "lcov.info", arg = "FILE",
