@@ -145,7 +145,7 @@ enum ScreenBinding {
             let screen = try ScreenBinding.screen(lua, b, 1, "self")
             let o = try Options(lua, 2, allowed: ["x", "y", "width", "height", "content_width", "offset",
                                                   "paging", "page_offset_reset", "pop_simultaneous",
-                                                  "content_height", "offset_y", "directional_lock"])
+                                                  "content_height", "offset_y", "directional_lock", "pages"])
             let w = b.world
             let frame = Rect(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0,
                              width: try o.positive("width") ?? w.width,
@@ -153,15 +153,20 @@ enum ScreenBinding {
             // A list's width is written once: content_width defaults to the
             // frame's width, as content_height does to its height.
             let content = try o.nonNegative("content_width") ?? frame.width
+            let pageOffsetReset = try o.bool("page_offset_reset") ?? false
+            let pages = try o.with("pages") { try lua.count(-1, "pages", min: 1, max: 1 << 30) }
+            if pages != nil && !pageOffsetReset {
+                throw NavError("'pages' is for a page_offset_reset view (another view's pages are its content's)")
+            }
             let id = b.makeScrollViewID()
             let view = ScrollView(
                 id: id, frame: frame, contentWidth: content,
                 offset: try o.nonNegative("offset") ?? 0, paging: try o.bool("paging") ?? false,
-                pageOffsetReset: try o.bool("page_offset_reset") ?? false,
+                pageOffsetReset: pageOffsetReset,
                 popSimultaneous: try popSimultaneous(o, lua, b, screen: screen.id, view: id),
                 contentHeight: try o.nonNegative("content_height") ?? frame.height,
                 offsetY: try o.nonNegative("offset_y") ?? 0,
-                directionalLock: try o.bool("directional_lock") ?? false)
+                directionalLock: try o.bool("directional_lock") ?? false, pages: pages)
             screen.addScrollView(view)
             (screen.source as? LuaScreenSource)?.addScrollView()
             if o.push("pop_simultaneous") == LUA_TFUNCTION {
@@ -252,6 +257,7 @@ enum ScreenBinding {
         case offset, page, scrolling, x, y, width, height
         case contentWidth = "content_width", paging, pageOffsetReset = "page_offset_reset", id
         case offsetY = "offset_y", contentHeight = "content_height", directionalLock = "directional_lock"
+        case pages
     }
 
     static let scrollIndex: navlua_SwiftFunction = { L in
@@ -272,14 +278,25 @@ enum ScreenBinding {
             case .offsetY: lua.push(view.offsetY)
             case .contentHeight: lua.push(view.contentHeight)
             case .directionalLock: lua.push(view.directionalLock)
+            case .pages: lua.push(view.pages)
             case nil: lua.pushNil()
             }
             return 1
         }
     }
 
+    /// A field a scroll view has is read-only; any other is named as
+    /// absent (seed 003's associated pageControllerCurrentIndex is `page`).
+    private static func noField(_ key: String) -> NavError {
+        let names = ScrollViewField.allCases.map(\.rawValue)
+        if names.contains(key) { return NavError("field '\(key)' is read-only") }
+        let near = NameSuggestion.nearest(key, among: names).map { " (did you mean '\($0)'?)" }
+        return NavError("a scroll view has no field '\(key)'"
+                        + (near ?? " (it can be written: offset, offset_y, page)"))
+    }
+
     static let scrollNewIndex: navlua_SwiftFunction = { L in
-        bridged(L, "scroll view") { _, lua in
+        bridged(L, "scroll view") { b, lua in
             guard let view = lua.object(1, metatable: scrollMetatable, as: ScrollView.self) else { return 0 }
             let key = lua.string(2) ?? lua.describe(2)
             switch key {
@@ -288,9 +305,9 @@ enum ScreenBinding {
             case "offset_y":
                 view.setOffsetY(try lua.finiteNumber(3, "offset_y"))
             case "page":
-                view.setPage(try lua.count(3, "page", max: 1 << 30))
+                try b.world.turn(view, toPage: try lua.count(3, "page", max: 1 << 30))
             default:
-                throw NavError("field '\(key)' is read-only")
+                throw noField(key)
             }
             return 0
         }

@@ -95,3 +95,60 @@ s.did_apear = function() end
     assert.truthy(err:find(script .. ":2: screen 'A' has a function 'did_apear'", 1, true), err)
   end)
 end)
+
+describe("item 5: page view controllers have an end (manual §3.4, §5.5 rule 7)", function()
+  before_each(function() navlua.reset() end)
+
+  local function pager(extra)
+    local nav = navlua.navigation{style = "fullscreen", root = navlua.screen{title = "A"}}
+    local b = navlua.screen{title = "B"}
+    nav:push(b, {animated = false})
+    local o = {y = 200, height = 400, content_width = 3 * W, paging = true, page_offset_reset = true}
+    for k, v in pairs(extra or {}) do o[k] = v end
+    return b:add_scroll_view(o)
+  end
+
+  local function swipe_left()
+    navlua.drag{from = {300, 400}, by = {-250, 0}}
+    navlua.settle()
+  end
+
+  it("stops a 3-page pager at its last page", function()
+    local sv = pager()
+    assert.are.equal(3, sv.pages)
+    for _ = 1, 4 do swipe_left() end
+    assert.are.equal(2, sv.page)
+    assert.are.equal(W, sv.offset)
+  end)
+
+  it("takes the data source's page count as 'pages'", function()
+    local sv = pager{pages = 5}
+    for _ = 1, 6 do swipe_left() end
+    assert.are.equal(4, sv.page)
+    assert.has_error(function() pager{page_offset_reset = false, pages = 5} end,
+                     "screen:add_scroll_view: 'pages' is for a page_offset_reset view (another view's pages are its content's)")
+  end)
+
+  it("refuses a page it does not have, and records a page a script writes", function()
+    local sv = pager()
+    local ok, err = pcall(function() sv.page = 7 end)
+    assert.is_false(ok)
+    assert.matches("'page' must be a whole number from 0 to 2 %(got 7%)", err)
+    assert.are.equal(0, sv.page)
+    sv.page = 1
+    local events = navlua.trace("scroll")
+    assert.are.equal(1, #events)
+    assert.are.equal(1, events[1].page)
+  end)
+
+  it("says a field it does not have is absent, not read-only", function()
+    local sv = pager()
+    local ok, err = pcall(function() sv.pageControllerCurrentIndex = 1 end)
+    assert.is_false(ok)
+    assert.matches("a scroll view has no field 'pageControllerCurrentIndex'", err)
+    ok, err = pcall(function() sv.pgae = 1 end)
+    assert.matches("no field 'pgae' %(did you mean 'page'%?%)", err)
+    ok, err = pcall(function() sv.width = 1 end)
+    assert.matches("field 'width' is read%-only", err)
+  end)
+end)
