@@ -100,7 +100,12 @@ enum TouchBinding {
         case .down: lua.push(t.isDown)
         case .recognizer:
             if let r = t.recognizer { lua.push(r.rawValue) } else { lua.pushNil() }
-        case nil: lua.pushNil()
+        case nil:
+            return bridged(L, "touch") { _, lua in
+                try NoMethod.check(key, methods: methods, fields: Field.allCases.map(\.rawValue))
+                lua.pushNil()
+                return 1
+            }
         }
         return 1
     }
