@@ -153,7 +153,7 @@ describe("item 5: page view controllers have an end (manual §3.4, §5.5 rule 7)
   end)
 end)
 
-describe("item 9: the CLI and the objects say 'did you mean' (manual §1, §4.3)", function()
+describe("item 9: the CLI and the objects say 'did you mean' (manual §4.3, §5.1, §10.1)", function()
   it("for a mistyped command that is no file", function()
     local dir = P.tempdir()
     local out, err, status = P.sh("cd " .. q(dir) .. " && " .. q(P.binary()) .. " rum x.lua")
@@ -190,5 +190,26 @@ describe("item 9: the CLI and the objects say 'did you mean' (manual §1, §4.3)
     assert.matches("touch: no method 'upp' %(did you mean 'up'%?%)", err)
     assert.is_nil(t.bogus)
     t:up()
+  end)
+end)
+
+describe("item 2: a navigation made to be presented appears when presented (manual §4.6 rule 5)", function()
+  before_each(function() navlua.reset() end)
+
+  it("calls its root's will_appear and did_appear at the present, not at creation", function()
+    local log = {}
+    local function screen(title)
+      return navlua.screen{title = title,
+        will_appear = function() log[#log + 1] = string.format("%s.will_appear %.3f", title, navlua.now()) end,
+        did_appear = function() log[#log + 1] = string.format("%s.did_appear %.3f", title, navlua.now()) end}
+    end
+    navlua.navigation{root = screen("Home")}
+    local sheet = navlua.navigation{root = screen("Form")}
+    assert.are.same({"Home.will_appear 0.000", "Home.did_appear 0.000"}, log)
+    navlua.advance(1)
+    sheet:present{style = "page_sheet", animated = false}
+    navlua.settle()
+    assert.are.same({"Home.will_appear 0.000", "Home.did_appear 0.000",
+                     "Form.will_appear 1.000", "Form.did_appear 1.000"}, log)
   end)
 end)
