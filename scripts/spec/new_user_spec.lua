@@ -213,3 +213,27 @@ describe("item 2: a navigation made to be presented appears when presented (manu
                      "Form.will_appear 1.000", "Form.did_appear 1.000"}, log)
   end)
 end)
+
+describe("item 12: smaller things (manual §5.2, §9.2, §11.3)", function()
+  before_each(function() navlua.reset() end)
+
+  it("a drag's velocity reads 800.0, not 799.99999709", function()
+    navlua.navigation{root = navlua.screen{title = "A"}}
+    local r = navlua.drag{from = {5, 400}, by = {200, 0}}
+    assert.are.equal(800, r.velocity.x)
+    assert.are.equal(0, r.velocity.y)
+  end)
+
+  it("a hook's error is printed with one traceback", function()
+    local script = P.script([[
+local nav = navlua.navigation{root = navlua.screen{title = "A"}}
+nav:push(navlua.screen{title = "B", did_appear = function() error("boom") end})
+navlua.settle()
+]])
+    local _, err, status = P.navlua("run " .. q(script))
+    assert.are.equal(1, status)
+    assert.truthy(err:find("hook 'did_appear' of screen 'B' failed: " .. script .. ":2: boom\nstack traceback:", 1, true), err)
+    local _, count = err:gsub("stack traceback:", "")
+    assert.are.equal(1, count, err)
+  end)
+end)
