@@ -378,10 +378,11 @@ local Screen = {}
 ---@field y? number
 ---@field width? number default: the world's width
 ---@field height? number default: the world's height
----@field content_width number
+---@field content_width? number default: `width` (no horizontal scrolling)
 ---@field offset? number default 0
 ---@field paging? boolean default false
 ---@field page_offset_reset? boolean after each page change the offset snaps back to `width` (UIPageViewController)
+---@field pages? integer with page_offset_reset: the data source's page count (default: content_width / width, rounded up)
 ---@field pop_simultaneous? "at_leading_edge"|"first_page"|fun(scroll_view: navlua.ScrollView): boolean
 ---@field content_height? number default: `height` (no vertical scrolling)
 ---@field offset_y? number default 0
@@ -403,6 +404,7 @@ function Screen:add_scroll_view(options) end
 ---@field content_width number
 ---@field paging boolean
 ---@field page_offset_reset boolean
+---@field pages integer how many pages `page` counts (0 to pages - 1)
 ---@field id integer
 ---@field offset_y number read/write
 ---@field content_height number

@@ -36,6 +36,9 @@ public final class Bridge {
     /// The preset of navigations made without one (`navlua run --preset`);
     /// nil means "uikit".
     public var defaultPreset: String?
+    /// `navlua test --strict-hooks`: a misspelled hook is an error, not a
+    /// warning (MisspelledHooks).
+    public var misspelledHooksFail = false
 
     // Registry keys of the tables the bridge keeps.
     static let screenTables = "navlua.screen_tables"   // id -> screen table, weak values

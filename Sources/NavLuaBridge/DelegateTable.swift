@@ -45,6 +45,7 @@ struct DelegateTable {
             return false
         }
         guard lua.type(value) == LUA_TTABLE else { throw argumentError(name, allowed, got: lua.describe(value)) }
+        try refuseMisspelledMethods(value, lua)
         for method in methods {
             lua.rawGet(value, method)
             defer { lua.pop() }
@@ -55,6 +56,26 @@ struct DelegateTable {
         lua.pushValue(value)
         _ = lua_setiuservalue(lua.L, ud, slot)
         return true
+    }
+
+    /// A key one or two edits from a method's name (`did_shw`) is that
+    /// method mistyped, which would never be called: an error naming it.
+    /// Other keys stay allowed, as the table may keep its own state and
+    /// methods (seed 004's navigation is its own delegate). Raw keys, in
+    /// name order, so the message does not depend on `next`'s order.
+    private func refuseMisspelledMethods(_ value: Int32, _ lua: Lua) throws {
+        var found: [(key: String, method: String)] = []
+        lua.pushNil()
+        while lua_next(lua.L, value) != 0 {
+            defer { lua.pop() }
+            if lua_type(lua.L, -2) == LUA_TSTRING, let key = lua.string(-2),
+               let method = NameSuggestion.nearest(key, among: methods) {
+                found.append((key, method))
+            }
+        }
+        if let first = found.min(by: { $0.key < $1.key }) {
+            throw NavError("\(name): unknown method '\(first.key)' (did you mean '\(first.method)'?)")
+        }
     }
 
     /// Pushes the table of navigation `nav` (nil when it has none).

@@ -40,6 +40,7 @@ enum GestureDelegateBinding {
         let t = lua.absolute(i)
         var methods: Set<GestureDelegateMethod> = []
         var unknown: [String] = []
+        var unknownNames: [String] = []   // the string keys among them
         var notFunctions: [(key: String, got: String)] = []
         lua.pushNil()
         while lua_next(lua.L, t) != 0 {
@@ -47,6 +48,7 @@ enum GestureDelegateBinding {
             guard let key = lua_type(lua.L, -2) == LUA_TSTRING ? lua.string(-2) : nil,
                   let method = GestureDelegateMethod(rawValue: key) else {
                 unknown.append(lua.describe(-2))
+                if lua_type(lua.L, -2) == LUA_TSTRING, let name = lua.string(-2) { unknownNames.append(name) }
                 continue
             }
             if lua.type(-1) == LUA_TFUNCTION {
@@ -56,9 +58,12 @@ enum GestureDelegateBinding {
             }
         }
         if !unknown.isEmpty {
+            let names = GestureDelegateMethod.allCases.map(\.rawValue)
+            let near = unknownNames.sorted().lazy.compactMap { NameSuggestion.nearest($0, among: names) }.first
             throw NavError("gesture_delegate: unknown method\(unknown.count == 1 ? "" : "s") "
                            + unknown.sorted().joined(separator: ", ") + " (expected "
-                           + GestureDelegateMethod.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                           + names.joined(separator: ", ") + ")"
+                           + (near.map { "; did you mean '\($0)'?" } ?? ""))
         }
         if let first = notFunctions.min(by: { $0.key < $1.key }) {
             throw argumentError("gesture_delegate.\(first.key)", "a function", got: first.got)

@@ -94,7 +94,9 @@ extension NavigationBinding {
             case .presentationDelegate: PresentationDelegateBinding.push(nav, lua, b)
             case .detent: PresentationBinding.push(nav.presentation?.detent, lua)
             case .transitionCoordinator: CoordinatorBinding.push(nav.transitionCoordinator, lua, b)
-            case nil: lua.pushNil()
+            case nil:
+                try NoMethod.check(lua.string(2), methods: methods, fields: Field.allCases.map(\.rawValue))
+                lua.pushNil()
             }
             return 1
         }

@@ -15,7 +15,8 @@ enum ScreenBinding {
     static let scrollMethods: [LuaFunction] = []
 
     static func register(_ lua: Lua) {
-        // Screen tables: methods through __index, a readable __tostring.
+        // Screen tables: methods through __index, a readable __tostring,
+        // and a __newindex that names a hook added later misspelled.
         lua.newRegistryMetatable(metatable)
         lua.newTable()
         for method in methods {
@@ -25,6 +26,8 @@ enum ScreenBinding {
         lua.rawSet(-2, "__index")
         navlua_pushswiftfunction(lua.L, screenToString, 0)
         lua.rawSet(-2, "__tostring")
+        navlua_pushswiftfunction(lua.L, MisspelledHooks.newIndex, 0)
+        lua.rawSet(-2, "__newindex")
         lua.pop()
         lua.newObjectMetatable(objectMetatable)
         lua.pop()
@@ -82,7 +85,7 @@ enum ScreenBinding {
                     }
                 }
             }
-            warnOfMisspelledHooks(lua, title: title)
+            try MisspelledHooks.check(table: 1, title: title, lua, b)
             let id = b.makeScreenID()
             let screen = Screen(id: id, source: LuaScreenSource(bridge: b, id: id, title: title))
             _ = metatable.withCString { navlua_setregistrymetatable(L, $0) }
@@ -128,28 +131,6 @@ enum ScreenBinding {
         }
     }
 
-    /// A function-valued field whose name is probably a hook's, misspelled
-    /// (`will_go_bak`), gets a warning through Lua's warn, which lua -W and
-    /// navlua test show: the screen is the user's table, so nothing is
-    /// refused. The table is at 1; in name order, so runs print the same.
-    private static func warnOfMisspelledHooks(_ lua: Lua, title: String) {
-        var found: [(field: String, hook: Hook)] = []
-        lua.pushNil()
-        while lua_next(lua.L, 1) != 0 {
-            if lua_type(lua.L, -2) == LUA_TSTRING, lua.type(-1) == LUA_TFUNCTION,
-               let field = lua.string(-2), let hook = Hook.likelyMeant(field) {
-                found.append((field, hook))
-            }
-            lua.pop()
-        }
-        guard !found.isEmpty else { return }
-        let position = lua.callerPosition().map { $0 + ": " } ?? ""
-        for (field, hook) in found.sorted(by: { $0.field < $1.field }) {
-            lua_warning(lua.L, "\(position)navlua.screen: screen '\(title)' has a function '\(field)', "
-                        + "which is no hook: did you mean '\(hook.rawValue)'?", 0)
-        }
-    }
-
     static let screenToString: navlua_SwiftFunction = { L in
         let lua = Lua(L!)
         lua.rawGet(1, "title")
@@ -164,23 +145,28 @@ enum ScreenBinding {
             let screen = try ScreenBinding.screen(lua, b, 1, "self")
             let o = try Options(lua, 2, allowed: ["x", "y", "width", "height", "content_width", "offset",
                                                   "paging", "page_offset_reset", "pop_simultaneous",
-                                                  "content_height", "offset_y", "directional_lock"])
+                                                  "content_height", "offset_y", "directional_lock", "pages"])
             let w = b.world
             let frame = Rect(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0,
                              width: try o.positive("width") ?? w.width,
                              height: try o.positive("height") ?? w.height)
-            guard let content = try o.nonNegative("content_width") else {
-                throw argumentError("content_width", "a number >= 0", got: "nil")
+            // A list's width is written once: content_width defaults to the
+            // frame's width, as content_height does to its height.
+            let content = try o.nonNegative("content_width") ?? frame.width
+            let pageOffsetReset = try o.bool("page_offset_reset") ?? false
+            let pages = try o.with("pages") { try lua.count(-1, "pages", min: 1, max: 1 << 30) }
+            if pages != nil && !pageOffsetReset {
+                throw NavError("'pages' is for a page_offset_reset view (another view's pages are its content's)")
             }
             let id = b.makeScrollViewID()
             let view = ScrollView(
                 id: id, frame: frame, contentWidth: content,
                 offset: try o.nonNegative("offset") ?? 0, paging: try o.bool("paging") ?? false,
-                pageOffsetReset: try o.bool("page_offset_reset") ?? false,
+                pageOffsetReset: pageOffsetReset,
                 popSimultaneous: try popSimultaneous(o, lua, b, screen: screen.id, view: id),
                 contentHeight: try o.nonNegative("content_height") ?? frame.height,
                 offsetY: try o.nonNegative("offset_y") ?? 0,
-                directionalLock: try o.bool("directional_lock") ?? false)
+                directionalLock: try o.bool("directional_lock") ?? false, pages: pages)
             screen.addScrollView(view)
             (screen.source as? LuaScreenSource)?.addScrollView()
             if o.push("pop_simultaneous") == LUA_TFUNCTION {
@@ -271,6 +257,7 @@ enum ScreenBinding {
         case offset, page, scrolling, x, y, width, height
         case contentWidth = "content_width", paging, pageOffsetReset = "page_offset_reset", id
         case offsetY = "offset_y", contentHeight = "content_height", directionalLock = "directional_lock"
+        case pages
     }
 
     static let scrollIndex: navlua_SwiftFunction = { L in
@@ -291,14 +278,25 @@ enum ScreenBinding {
             case .offsetY: lua.push(view.offsetY)
             case .contentHeight: lua.push(view.contentHeight)
             case .directionalLock: lua.push(view.directionalLock)
+            case .pages: lua.push(view.pages)
             case nil: lua.pushNil()
             }
             return 1
         }
     }
 
+    /// A field a scroll view has is read-only; any other is named as
+    /// absent (seed 003's associated pageControllerCurrentIndex is `page`).
+    private static func noField(_ key: String) -> NavError {
+        let names = ScrollViewField.allCases.map(\.rawValue)
+        if names.contains(key) { return NavError("field '\(key)' is read-only") }
+        let near = NameSuggestion.nearest(key, among: names).map { " (did you mean '\($0)'?)" }
+        return NavError("a scroll view has no field '\(key)'"
+                        + (near ?? " (it can be written: offset, offset_y, page)"))
+    }
+
     static let scrollNewIndex: navlua_SwiftFunction = { L in
-        bridged(L, "scroll view") { _, lua in
+        bridged(L, "scroll view") { b, lua in
             guard let view = lua.object(1, metatable: scrollMetatable, as: ScrollView.self) else { return 0 }
             let key = lua.string(2) ?? lua.describe(2)
             switch key {
@@ -307,9 +305,9 @@ enum ScreenBinding {
             case "offset_y":
                 view.setOffsetY(try lua.finiteNumber(3, "offset_y"))
             case "page":
-                view.setPage(try lua.count(3, "page", max: 1 << 30))
+                try b.world.turn(view, toPage: try lua.count(3, "page", max: 1 << 30))
             default:
-                throw NavError("field '\(key)' is read-only")
+                throw noField(key)
             }
             return 0
         }

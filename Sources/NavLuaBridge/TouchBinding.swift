@@ -100,7 +100,12 @@ enum TouchBinding {
         case .down: lua.push(t.isDown)
         case .recognizer:
             if let r = t.recognizer { lua.push(r.rawValue) } else { lua.pushNil() }
-        case nil: lua.pushNil()
+        case nil:
+            return bridged(L, "touch") { _, lua in
+                try NoMethod.check(key, methods: methods, fields: Field.allCases.map(\.rawValue))
+                lua.pushNil()
+                return 1
+            }
         }
         return 1
     }
@@ -168,7 +173,11 @@ enum TouchBinding {
             lua.push(refusal.rawValue)
             lua.rawSet(-2, "refused_by")
         }
-        GestureTable.pushPoint(r.velocity, lua)
+        // to 0.001 pt/s, so that a drag of 200 pt over 0.25 s reads 800.0,
+        // not 799.99999709: the estimator's float noise, far below what
+        // any rule tells apart (the trace and the rules keep every digit)
+        func grid(_ v: Double) -> Double { v.isFinite ? (v * 1000).rounded() / 1000 : v }
+        GestureTable.pushPoint(Point(grid(r.velocity.x), grid(r.velocity.y)), lua)
         lua.rawSet(-2, "velocity")
     }
 }

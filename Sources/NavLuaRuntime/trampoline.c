@@ -238,7 +238,10 @@ const char *navlua_ref_table_string(lua_State *L, lua_Integer ref, lua_Integer i
   return s;
 }
 
-/* Message handler for lua_pcall: message plus traceback, as lua.c does. */
+/* Message handler for lua_pcall: message plus traceback, as lua.c does.
+   A message that has one already (a hook's failure, traced where the hook
+   raised it, below this frame) keeps it alone: that traceback holds the
+   whole stack, so a second would repeat its outer part. */
 static int msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
   if (msg == NULL) {
@@ -246,6 +249,7 @@ static int msghandler(lua_State *L) {
       return 1;
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
+  if (strstr(msg, "\nstack traceback:\n") != NULL) return 1;
   luaL_traceback(L, L, msg, 1);
   return 1;
 }

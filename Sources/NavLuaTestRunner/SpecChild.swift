@@ -49,6 +49,7 @@ enum SpecChild {
         // Warnings are shown, as lua -W shows them (busted leaves them off):
         // warn() in a spec, and navlua's own (a misspelled hook's name).
         navlua_warnings_on(host.L)
+        host.bridge.misspelledHooksFail = options.strictHooks
         var status: Int32 = 0
         let started = monotonic()
         if case .failure(let f) = session.call("run", [slotName, seed] + files, status: 1), resultsFD >= 0 {

@@ -42,6 +42,8 @@ struct TestOptions: Equatable {
     var memoryLimitMB: Double?
     var preset: String?
     var coverage = false
+    /// --strict-hooks: a misspelled hook is an error in the test.
+    var strictHooks = false
     var coverageOutput = "lcov.info"
     /// --html DIR: where the replays of failing tests go.
     var htmlDirectory: String?
@@ -124,6 +126,7 @@ struct TestOptions: Equatable {
         memoryLimitMB = string("memory-limit").flatMap(Double.init)
         preset = string("preset")
         coverage = flag("coverage")
+        strictHooks = flag("strict-hooks")
         coverageOutput = string("coverage-output") ?? coverageOutput
         htmlDirectory = string("html")
         self.list = flag("list")

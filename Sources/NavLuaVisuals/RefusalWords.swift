@@ -63,6 +63,8 @@ public enum RefusalWords {
             "the top screen's allow_drag_back hook answered false (QD allowDragBack)",
         PopRefusal.scrollView.rawValue:
             "a scroll view took the pan or blocks it (QD: a horizontal scroll view not at x <= 0; UIKit's and Flutter's arenas)",
+        PopRefusal.sheet.rawValue:
+            "a presented sheet's pan took the pan: it moves the sheet between its detents or dismisses it (UIKit UISheetPresentationController)",
         PopRefusal.willGoBack.rawValue:
             "the top screen's will_go_back hook answered false (QD navigationControllerWillGoBack; React Navigation beforeRemove)",
         PopRefusal.root.rawValue:

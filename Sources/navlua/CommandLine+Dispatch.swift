@@ -44,12 +44,30 @@ extension CommandLine {
             print(ModulePath.cpathEntry)
             return 0
         default:
+            if let problem = mistypedCommand(argv[1]) { return problem.report() }
             return RunCommand.main(argv, from: 1, explicit: false)
         }
+    }
+
+    /// `navlua rum x.lua`: a first word that is no file and one or two
+    /// edits from a command is a usage error that names the command,
+    /// where lua would say only "cannot open rum". A file of that name
+    /// runs, as before.
+    private static func mistypedCommand(_ word: [UInt8]) -> CommandLineError? {
+        let name = String(decoding: word, as: UTF8.self)
+        guard word.first != UInt8(ascii: "-"), !name.contains("/"), !name.contains("."),
+              let command = NameSuggestion.nearest(name, among: Usage.commands),
+              access(name, F_OK) != 0 else { return nil }
+        return CommandLineError("'\(name)' is no command and no file (did you mean 'navlua \(command)'?)")
     }
 }
 
 enum Usage {
+    /// The commands `dispatch` knows, for "did you mean".
+    static let commands = ["run", "test", "repl", "touches", "explore", "help"]
+    /// The options of `navlua` alone.
+    static let globalOptions = ["--version", "--help", "--cpath"]
+
     static let text = """
     usage: navlua run [options] [script [args]]   run a scenario, as lua does ('-' reads standard input)
            navlua [options] [script [args]]       the same without 'run' (alone on a terminal: the REPL)
@@ -84,6 +102,7 @@ enum Usage {
       --jobs N              files run in parallel (default: the number of cores)
       --shard K/N           run the K-th of N stable shares of the files
       --update-snapshots    rewrite stored snapshots
+      --strict-hooks        a misspelled screen hook (will_go_bak) fails its test
       --coverage            write LCOV line coverage (--coverage-output FILE, default lcov.info)
       --html DIR            write an HTML replay of each failing test into DIR
       --timeout SECONDS     per file;  --memory-limit MB  per file

@@ -1,3 +1,5 @@
+import NavLuaEngine
+
 /// A command line as lua.c reads it (its collectargs), with navlua's own
 /// options allowed among lua's: `-e stat`, `-l mod`, `-l g=mod`, `-i`, `-v`,
 /// `-E`, `-W` in any order and as often as wanted, `--` or `-` ending them,
@@ -94,8 +96,13 @@ struct CommandLineError: Error {
 
     init(_ message: String) { self.init(Array(message.utf8)) }
 
+    /// With "did you mean" for a long option one or two edits from one of
+    /// navlua's (`--htm`).
     init(unrecognized option: [UInt8]) {
-        self.init(Array("unrecognized option '".utf8) + option + Array("'".utf8))
+        let name = String(decoding: option, as: UTF8.self)
+        let near = name.hasPrefix("--") ? NameSuggestion.nearest(name, among: RunOptions.names + Usage.globalOptions) : nil
+        self.init(Array("unrecognized option '".utf8) + option + Array("'".utf8)
+                  + Array((near.map { " (did you mean '\($0)'?)" } ?? "").utf8))
     }
 
     /// Prints the message and the hint; exit status 2 (lua.c exits 1).

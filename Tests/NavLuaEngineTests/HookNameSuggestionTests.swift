@@ -22,8 +22,8 @@ final class HookNameSuggestionTests: XCTestCase {
     }
 
     func testTheDistanceIsTheOptimalStringAlignment() {
-        XCTAssertEqual(Hook.distance(Array("ab".utf8), Array("ba".utf8)), 1)
-        XCTAssertEqual(Hook.distance(Array("kitten".utf8), Array("sitting".utf8)), 3)
-        XCTAssertEqual(Hook.distance([], Array("abc".utf8)), 3)
+        XCTAssertEqual(NameSuggestion.distance(Array("ab".utf8), Array("ba".utf8)), 1)
+        XCTAssertEqual(NameSuggestion.distance(Array("kitten".utf8), Array("sitting".utf8)), 3)
+        XCTAssertEqual(NameSuggestion.distance([], Array("abc".utf8)), 3)
     }
 }

@@ -51,15 +51,16 @@ final class ScrollTests: XCTestCase {
         XCTAssertEqual(view.page, 0)
     }
 
-    func testAScriptPageMovesTheOffsetUnlessThePageResetsIt() {
+    func testAScriptPageMovesTheOffsetUnlessThePageResetsIt() throws {
         let f = Fixture()
         let a = f.screen("A")
         let view = scrollView(f, on: a, paging: true)
-        view.setPage(2)
+        try view.setPage(2)
         XCTAssertEqual(view.offset, 780)
         let pager = scrollView(f, on: a, paging: true, pageOffsetReset: true)
-        pager.setPage(7)
-        XCTAssertEqual(pager.page, 7)
+        try pager.setPage(2)
+        XCTAssertEqual(pager.page, 2)
+        XCTAssertThrowsError(try pager.setPage(3), "a pager of three pages")
         XCTAssertEqual(pager.offset, 390)
     }
 

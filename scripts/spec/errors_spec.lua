@@ -90,7 +90,7 @@ describe("bad arguments", function()
     {"navlua.on", "unknown event kind 'swipe'", function() navlua.on("swipe", print) end},
     {"navlua.on", "'fn' must be a function", function() navlua.on("push", 3) end},
     {"navlua.spring", "'damping' must be a positive number", function() navlua.spring{damping = 0} end},
-    {"screen:add_scroll_view", "'content_width' must be", function() a:add_scroll_view{} end},
+    {"screen:add_scroll_view", "'content_width' must be", function() a:add_scroll_view{content_width = -1} end},
     {"screen:add_scroll_view", "'pop_simultaneous' must be",
       function() a:add_scroll_view{content_width = 900, pop_simultaneous = "always"} end},
   }

@@ -67,7 +67,7 @@ describe("scroll views", function()
     sv.page = 2
     assert.are.equal(2 * W, sv.offset)
     local _, pv = two("fullscreen", {y = 300, height = 200, content_width = 3 * W, paging = true,
-                                      page_offset_reset = true})
+                                      page_offset_reset = true, pages = 6})
     pv.page = 5
     assert.are.equal(5, pv.page)
     assert.are.equal(W, pv.offset)

@@ -167,6 +167,11 @@ public final class World {
             try drive { () throws(NavError) in
                 if let root = root { try nav.validateNewScreen(root) }
                 try prepare(nav)
+                // Only the first navigation is the window's root; a later
+                // one is off screen until presented, as UIKit calls
+                // viewWillAppear/viewDidAppear when the presentation runs
+                // (a controller out of a window gets no appearance calls).
+                nav.onScreen = navigations.isEmpty
                 navigations.append(nav)
                 if let root = root { nav.showRoot(root) }
             }

@@ -25,6 +25,8 @@ public enum PopRefusal: String, Sendable, CaseIterable {
     case allowDragBack = "allow_drag_back"
     /// A scroll view took the pan.
     case scrollView = "scroll_view"
+    /// A presented sheet's pan took the pan (it moves the sheet, not the stack).
+    case sheet
     /// The top screen's `will_go_back` hook answered false.
     case willGoBack = "will_go_back"
     /// Snapshot style at the root: nothing to pop (a swipe there goes back).

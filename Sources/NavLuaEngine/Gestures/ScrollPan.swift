@@ -158,7 +158,9 @@ package final class ScrollPan {
         if vx >= fling { target = position.rounded(.up).saturatingInt - 1 }
         target = min(max(target, startPage - 1), startPage + 1)
         target = min(max(target, 0), view.pageCount - 1)
-        if view.pageOffsetReset && view.page + (target - startPage) < 0 { target = startPage }
+        // a page view controller turns only to a page its data source has
+        let turned = view.page + (target - startPage)
+        if view.pageOffsetReset && (turned < 0 || turned >= view.pages) { target = startPage }
         let view = self.view
         let world = self.world
         // the closures keep the pan while its snap runs (the view's driver)

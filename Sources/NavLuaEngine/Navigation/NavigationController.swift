@@ -56,8 +56,9 @@ public final class NavigationController: NavigationFacts {
     /// (the animation after it runs on its own): HeldGesture. Written by
     /// `hold` and `letGo` alone.
     @exclusivity(unchecked) private(set) var heldGesture: HeldGesture?
-    /// Whether its screens are on screen: from creation (the root is shown
-    /// at once) until a dismiss ends, and again from a present. Like UIKit,
+    /// Whether its screens are on screen: the world's first navigation
+    /// from creation (the root is shown at once), any other from a present;
+    /// until a dismiss ends. Like UIKit,
     /// which sends appearance callbacks only to view controllers in a
     /// window, lifecycle events fire only while this is true, so a screen
     /// never appears twice or disappears while hidden.

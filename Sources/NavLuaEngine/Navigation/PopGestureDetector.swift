@@ -139,11 +139,16 @@ extension PopGestureDetector: GestureArenaMember {
     }
 
     /// Along the other axis before the pop claimed the pan: `direction`;
-    /// to a scroll view: `scroll_view`. A pop that refused the pan itself
-    /// has failed already, and stays as it failed.
+    /// to a scroll view: `scroll_view`; to a sheet's pan: `sheet` (a lost
+    /// pan is no failed hook). A pop that refused the pan itself has
+    /// failed already, and stays as it failed.
     func lost(_ reason: String, to holder: (any GestureArenaMember)?) {
         if reason == "direction" { return refuse(.direction) }
-        refuse(holder?.kind == .scroll ? .scrollView : .error)
+        switch holder?.kind {
+        case .scroll: refuse(.scrollView)
+        case .sheet: refuse(.sheet)
+        case .pop, nil: refuse(.error)
+        }
     }
 
     /// The pop takes its pan alone.

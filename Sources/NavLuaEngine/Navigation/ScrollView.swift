@@ -31,6 +31,10 @@ public final class ScrollView {
     /// Models UIPageViewController: after each page change the offset snaps
     /// back to one width, so only `page` tells where the user is.
     public let pageOffsetReset: Bool
+    /// How many pages it has: `page` stays in 0..<pages. A page view
+    /// controller's is its data source's (the `pages` option); by default,
+    /// and for any other view, its content's, a page per width.
+    public let pages: Int
     public let popSimultaneous: PopSimultaneous
     public internal(set) var isDragging = false
     var snapAnimation: Int?   // the world's id for the running snap
@@ -40,7 +44,8 @@ public final class ScrollView {
 
     public init(id: Int, frame: Rect, contentWidth: Double, offset: Double, paging: Bool,
                 pageOffsetReset: Bool, popSimultaneous: PopSimultaneous,
-                contentHeight: Double? = nil, offsetY: Double = 0, directionalLock: Bool = false) {
+                contentHeight: Double? = nil, offsetY: Double = 0, directionalLock: Bool = false,
+                pages: Int? = nil) {
         self.id = id
         self.frame = frame
         self.contentWidth = contentWidth
@@ -48,6 +53,7 @@ public final class ScrollView {
         self.directionalLock = directionalLock
         self.paging = paging
         self.pageOffsetReset = pageOffsetReset
+        self.pages = pages ?? (frame.width > 0 ? max(1, (contentWidth / frame.width).rounded(.up).saturatingInt) : 1)
         self.popSimultaneous = popSimultaneous
         self.offsetY = offsetY
         self.offset = pageOffsetReset ? frame.width : offset
@@ -90,9 +96,13 @@ public final class ScrollView {
         driver?.scriptMoved()
     }
 
-    /// A script turns to `page`: the offset follows, a page per width,
-    /// except on a page_offset_reset view, whose offset stays one width.
-    public func setPage(_ value: Int) {
+    /// A script turns to `page`, one of its `pages`: the offset follows, a
+    /// page per width, except on a page_offset_reset view, whose offset
+    /// stays one width. (World.turn(_:toPage:) records it.)
+    func setPage(_ value: Int) throws(NavError) {
+        guard value >= 0, value < pages else {
+            throw NavError("'page' must be a whole number from 0 to \(pages - 1) (got \(value))")
+        }
         page = value
         if !pageOffsetReset { setOffset(Double(value) * frame.width) }
     }
@@ -105,5 +115,15 @@ public final class ScrollView {
         case .firstPage: return page == 0
         case .custom(let decide): return try decide(self)
         }
+    }
+}
+
+extension World {
+    /// A script sets `view.page`: as UIPageViewController's
+    /// setViewControllers, a page that exists, recorded as a `scroll`
+    /// event as a snap's page change is.
+    public func turn(_ view: ScrollView, toPage value: Int) throws(NavError) {
+        try view.setPage(value)
+        record(.scroll, [.int("view", view.id), .int("page", view.page), .number("offset", view.offset)])
     }
 }

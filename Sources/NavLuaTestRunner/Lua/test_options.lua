@@ -101,6 +101,8 @@ M.specs = {
   { "memory-limit", kind = "value", navlua = true, arg = "MB",
     help = "a file that allocates more Lua memory than this fails" },
   { "update-snapshots", kind = "flag", navlua = true, default = false, help = "rewrite stored snapshots" },
+  { "strict-hooks", kind = "flag", navlua = true, default = false,
+    help = "a screen function named like a misspelled hook (will_go_bak) fails its test" },
   { "preset", kind = "value", navlua = true, arg = "NAME",
     help = "the preset of navigations made without one: uikit, flutter or react_navigation" },
   { "coverage-output", kind = "value", navlua = true, default = "lcov.info", arg = "FILE",
@@ -118,6 +120,35 @@ end
 
 local function option_name(spec)
   return spec.long == false and "-" .. spec.short or "--" .. spec.name
+end
+
+-- The long option one or two edits from `key` (optimal string alignment,
+-- as NameSuggestion in Swift), for "did you mean"; nil when none is near.
+local function nearest_long(key)
+  if #key > 40 then return nil end
+  local function distance(a, b)
+    local d = {}
+    for i = 0, #a do d[i] = { [0] = i } end
+    for j = 0, #b do d[0][j] = j end
+    for i = 1, #a do
+      for j = 1, #b do
+        local cost = a:byte(i) == b:byte(j) and 0 or 1
+        d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+          d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
+        end
+      end
+    end
+    return d[#a][#b]
+  end
+  local best, best_d
+  for _, spec in ipairs(M.specs) do
+    if spec.long ~= false then
+      local dist = distance(key, spec.name)
+      if not best_d or dist < best_d then best, best_d = spec.name, dist end
+    end
+  end
+  if best_d and best_d <= 2 and #key > 2 * best_d then return best end
 end
 
 -- ---- values ----------------------------------------------------------------
@@ -264,7 +295,8 @@ function M.parse_command_line(args)
         spec = by_short[key]
       end
       if not spec then
-        return nil, "unknown test option '" .. a .. "'"
+        local near = dashes == "--" and nearest_long(key)
+        return nil, "unknown test option '" .. a .. "'" .. (near and " (did you mean '--" .. near .. "'?)" or "")
       end
       local name = option_name(spec)
       if spec.unsupported then
