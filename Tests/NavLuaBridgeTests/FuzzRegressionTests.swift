@@ -77,6 +77,7 @@ final class FuzzRegressionTests: XCTestCase {
             local a, b, c = navlua.screen{title = 'A'}, navlua.screen{title = 'B'}, navlua.screen{title = 'C'}
             local nav1 = navlua.navigation{root = a}
             local nav2 = navlua.navigation{root = c}
+            nav2:present{style = 'page_sheet', animated = false}   -- on screen beside nav1
             nav1:push(b, {animated = false})
             nav1:pop()
             nav2:set_screens({c, b}, {animated = false})

@@ -105,6 +105,8 @@ final class SheetTests: XCTestCase {
         let s = try app()
         try present(s.sheet, s.f, detents: [.medium, .large])
         XCTAssertEqual(s.sheet.presentation?.detent, .medium)
+        XCTAssertEqual(s.f.log.entries, ["Form.will_appear(true)", "Form.did_appear(true)"], "appears when presented")
+        s.f.log.entries.removeAll()
         try pull(s.f, from: 500, by: -300, seconds: 0.3)
         XCTAssertEqual(s.sheet.presentation?.detent, .large)
         XCTAssertTrue(s.f.log.entries.isEmpty, "moving between detents is no dismissal: \(s.f.log.entries)")
@@ -115,10 +117,12 @@ final class SheetTests: XCTestCase {
         try s.sheet.present(animated: true)
         _ = try s.f.world.settle()
         XCTAssertTrue(s.home.isCovered)
-        XCTAssertEqual(s.f.log.entries, ["Home.will_disappear(true)", "Home.did_disappear(true)"])
+        // the presented navigation appears now, not when it was made (issue 39 item 2)
+        XCTAssertEqual(s.f.log.entries, ["Home.will_disappear(true)", "Form.will_appear(true)",
+                                         "Home.did_disappear(true)", "Form.did_appear(true)"])
         // out of sight: a push on the covered navigation tells no one
         try s.home.push(s.f.screen("Next"), animated: false)
-        XCTAssertEqual(s.f.log.entries.count, 2)
+        XCTAssertEqual(s.f.log.entries.count, 4)
         try s.sheet.dismiss(animated: true)
         _ = try s.f.world.settle()
         XCTAssertFalse(s.home.isCovered)
