@@ -39,7 +39,8 @@ extension World {
                     let samples = run.samples.map { (point: $0.point, nanos: base + $0.offset) }
                     touch.pending.append(ScheduledSamples(recorded: samples, phase: run.phase))
                 }
-                touch.scheduledLocation = finger.runs[finger.runs.count - 1].samples.last!.point
+                // a finger's last run ends it (an up or a cancel: TouchReplayPlan)
+                if let end = finger.runs.last?.samples.last { touch.scheduledLocation = end.point }
                 touches.append(touch)
             }
             _ = try stepFrames(max(1, frames))

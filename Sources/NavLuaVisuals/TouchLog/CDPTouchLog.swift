@@ -72,7 +72,8 @@ public enum CDPTouchLog {
                     if phase == .down && type == "touchMove" {
                         throw .badCall("\(at): a touchMove of touch \(p.id), which is not down (no touchStart)")
                     }
-                    if phase == .move && type == "touchStart" && active[p.id]! == (p.x, p.y) { continue }
+                    // a touchStart lists the points already down too: unmoved, no record
+                    if type == "touchStart", let at = active[p.id], at == (p.x, p.y) { continue }
                     active[p.id] = (p.x, p.y)
                     records.append(TouchRecord(t: t, id: p.id, phase: phase, x: p.x, y: p.y))
                 }
