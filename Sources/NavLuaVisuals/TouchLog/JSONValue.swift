@@ -163,7 +163,10 @@ private struct JSONReader {
                 default: throw error("an unknown escape")
                 }
             default:
-                guard c >= 0x20 else { throw error("a control character in a string") }
+                guard c >= 0x20 else {
+                    i -= 1   // the column of the character itself
+                    throw error("a control character in a string")
+                }
                 out.append(c)
             }
         }
