@@ -8,7 +8,7 @@
 
 ---@alias navlua.Style
 ---| "edge"        # UIKit's system edge swipe
----| "fullscreen"  # FDFullscreenPopGesture: a pan anywhere (the default)
+---| "fullscreen"  # FDFullscreenPopGesture: a pan anywhere (the default with no preset named)
 ---| "snapshot"    # QDNavigationController: a snapshot of the screen below
 
 ---@alias navlua.CompletionRuleName "uikit"|"uikit_legacy"|"flutter"|"react_navigation"
@@ -39,7 +39,13 @@
 ---@field x2 number
 ---@field y2 number
 
----@alias navlua.PresetName "uikit"|"flutter"|"react_navigation"|string
+---@alias navlua.PresetName "uikit"|"flutter"|"react_navigation"|"ios26"|"swiftui"|"native_stack"|string
+
+---@alias navlua.PopRecognizerKind
+---| "edge"        # UIKit's interactivePopGestureRecognizer
+---| "content"     # iOS 26's interactiveContentPopGestureRecognizer
+---| "fullscreen"  # FDFullscreenPopGesture's pan
+---| "snapshot"    # QDNavigationController's pan
 
 ---A spring as React Native's Animated.spring takes it (React Navigation's TransitionIOSSpec).
 ---@class navlua.PhysicalSpring
@@ -91,7 +97,7 @@
 ---| "scroll"
 ---| "arena"    # which pan took a touch over scroll views: winner, joined, lost (with reasons)
 ---| "error"
----| "pitfall"  # a known trap happened (root freeze, custom back button, leaked switch, bar after cancel)
+---| "pitfall"  # a known trap happened (root freeze, custom back button, leaked switch, bar after cancel, two pop recognizers)
 ---| "app"      # the app went to the background and back (navlua.background)
 ---| "delegate" # the navigation's delegate was told will_show or did_show
 ---| "coordinator" # a transition coordinator's interaction or completion callback ran
@@ -361,6 +367,7 @@ function navlua.snapshot(name, value) end
 ---@field pop_disabled? boolean no interactive pop while this screen is on top
 ---@field max_initial_distance? number pop only if the pan began this close to the leading edge
 ---@field navigation_bar_hidden? boolean the bar is hidden while this screen is shown
+---@field navigation_bar_back_button_hidden? boolean swiftui: .navigationBarBackButtonHidden(true), no back swipe
 ---@field back_button? "system"|"custom" a custom back button kills UIKit's edge swipe (default "system")
 ---@field enabled? fun(self: navlua.Screen): boolean? false refuses a pop gesture
 ---@field allow_drag_back? fun(self: navlua.Screen, gesture: navlua.Gesture): boolean? decides a pop gesture
@@ -409,6 +416,32 @@ function Screen:add_scroll_view(options) end
 ---@field offset_y number read/write
 ---@field content_height number
 ---@field directional_lock boolean
+local ScrollView = {}
+
+---UIKit's require(toFail:): the view's pan waits until `recognizer` has failed, and fails if it begins (manual §5.11).
+---@param recognizer navlua.PopRecognizer
+function ScrollView:require_to_fail(recognizer) end
+
+---One of a navigation's pop recognizers (manual §5.11).
+---@class navlua.PopRecognizer
+---@field kind navlua.PopRecognizerKind
+---@field enabled boolean read/write: UIKit's isEnabled, navigation-wide
+---@field delegate "uikit"|false|"custom"
+---@field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed" on the last touch that reached it
+---@field name string its name in the trace: "pop", or "pop:<kind>" when the navigation has several
+
+---An entry of `recognizers`.
+---@class navlua.PopRecognizerOptions
+---@field kind navlua.PopRecognizerKind
+---@field enabled? boolean default true
+---@field delegate? "uikit"|false|navlua.GestureDelegate default "uikit"
+
+---react-native-screens' gestureResponseDistance: absolute bounds in points.
+---@class navlua.ResponseDistance
+---@field start? number the pan's x (from the leading side) at least this
+---@field end? number at most this
+---@field top? number its y at least this
+---@field bottom? number at most this
 
 -- ---- navigations ----------------------------------------------------------
 
@@ -427,6 +460,9 @@ function Screen:add_scroll_view(options) end
 ---@field delegate? navlua.NavigationDelegate UINavigationControllerDelegate (also the field `nav.delegate`)
 ---@field calls_during_transition? "queue"|"interrupt" a push or pop while a transition runs waits, or acts at once (Flutter); default the preset's
 ---@field presentation_delegate? navlua.PresentationDelegate UIAdaptivePresentationControllerDelegate (also the field)
+---@field recognizers? (navlua.PopRecognizerKind|navlua.PopRecognizerOptions)[] the pop recognizers one by one, in the order the arena asks them (instead of style)
+---@field full_screen_gesture_enabled? boolean native_stack: the content swipe's switch (default true)
+---@field gesture_response_distance? navlua.ResponseDistance native_stack: where the content swipe may begin
 
 ---UIAdaptivePresentationControllerDelegate's dismissal methods (manual §4.7), looked up at each call.
 ---@class navlua.PresentationDelegate
@@ -551,6 +587,7 @@ function TransitionCoordinator:animate_alongside(animation, completion) end
 ---@field detent navlua.Detent? the presented sheet's detent
 ---@field stuck boolean the root freeze: a pop began with one screen and never ends (navlua.background ends it)
 ---@field id integer
+---@field pop_recognizers navlua.PopRecognizer[] in the order the arena asks them
 local Navigation = {}
 
 ---@param screen navlua.Screen
@@ -592,6 +629,11 @@ function Navigation:visual() end
 ---@param hidden boolean
 ---@param options? navlua.AnimatedOptions
 function Navigation:set_navigation_bar_hidden(hidden, options) end
+
+---The navigation's pop recognizer of this kind, or nil (manual §5.11).
+---@param kind navlua.PopRecognizerKind
+---@return navlua.PopRecognizer?
+function Navigation:pop_recognizer(kind) end
 
 -- ---- touches --------------------------------------------------------------
 

@@ -47,6 +47,7 @@ public final class Bridge {
     static let navObjects = "navlua.nav_objects"       // nav id -> userdata, this world's
     static let scrollObjects = "navlua.scroll_objects" // scroll id -> userdata, weak values
     static let coordinatorObjects = "navlua.coordinator_objects" // coordinator id -> userdata, weak values
+    static let recognizerObjects = "navlua.recognizer_objects"   // nav id * 16 + index -> userdata, this world's
 
     /// The engine counts what it keeps for the script into the state's
     /// limits (`engine_used`), which `--memory-limit` holds with the Lua heap.
@@ -114,6 +115,7 @@ public final class Bridge {
         makeRegistryTable(lua, Bridge.navObjects, mode: nil)
         makeRegistryTable(lua, Bridge.scrollObjects, mode: "v")
         makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
+        makeRegistryTable(lua, Bridge.recognizerObjects, mode: "v")
         configure(world)
     }
 
@@ -183,8 +185,9 @@ public final class Bridge {
         lua.pop()
         currentWorld = World(config, account: account)
         generation += 1
-        // coordinator ids start again in the new world
+        // coordinator and navigation ids start again in the new world
         makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
+        makeRegistryTable(lua, Bridge.recognizerObjects, mode: "v")
         configure(world)
     }
 

@@ -1,42 +1,47 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// The `gesture_delegate` navigation option (manual §6.1): "uikit" (or
-/// absent), false, or a table of the three delegate methods. The methods
-/// are copied into a fresh table kept as the second user value of the
-/// navigation's userdata (see LuaCallback for why a user value), so which
-/// methods exist is fixed when the navigation is made.
+/// The `gesture_delegate` navigation option (manual §6.1), and a
+/// recognizer's `delegate` in `recognizers`: "uikit" (or absent), false,
+/// or a table of the three delegate methods. The methods are copied into a
+/// fresh table kept, by the recognizer's position (its slot, 1 first), in
+/// a table that is the second user value of the navigation's userdata (see
+/// LuaCallback for why a user value), so which methods exist is fixed
+/// when the navigation is made.
 enum GestureDelegateBinding {
     static let allowed = "\"uikit\", false, or a table of functions "
         + GestureDelegateMethod.allCases.map(\.rawValue).joined(separator: ", ")
 
     static func read(_ o: Options, _ lua: Lua, _ b: Bridge,
-                     owner: NavigationBinding.CompletionOwner) throws -> GestureDelegate {
+                     owner: NavigationBinding.CompletionOwner, slot: Int) throws -> GestureDelegate {
         o.push("gesture_delegate")
         defer { lua.pop() }
-        let result: GestureDelegate
-        if lua.isNil(-1) || lua.string(-1) == "uikit" {
+        return try read(lua, -1, b, owner: owner, slot: slot, what: "gesture_delegate")
+    }
+
+    /// The delegate value at `i` (`what` names it in errors).
+    static func read(_ lua: Lua, _ i: Int32, _ b: Bridge, owner: NavigationBinding.CompletionOwner,
+                     slot: Int, what: String) throws -> GestureDelegate {
+        if lua.isNil(i) || lua.string(i) == "uikit" {
             return .uikit
-        } else if lua.type(-1) == LUA_TBOOLEAN && lua.bool(-1) == false {
-            result = .cleared
-        } else if lua.type(-1) == LUA_TTABLE {
-            let methods = try definedMethods(lua, -1)
+        } else if lua.type(i) == LUA_TBOOLEAN && lua.bool(i) == false {
+            return .cleared
+        } else if lua.type(i) == LUA_TTABLE {
+            let methods = try definedMethods(lua, i, what: what)
             let find = LuaCallback { b in
                 guard b.generation == owner.generation, let id = owner.navigationID else { return false }
-                return pushFunctions(navigation: id, b)
+                return pushFunctions(navigation: id, slot: slot, b)
             }
-            result = .custom(LuaGestureDelegate(bridge: b, defined: methods, functions: find))
-        } else {
-            throw argumentError("gesture_delegate", allowed, got: lua.describe(-1))
+            return .custom(LuaGestureDelegate(bridge: b, defined: methods, functions: find))
         }
-        return result
+        throw argumentError(what, allowed, got: lua.describe(i))
     }
 
     /// Checks the table at `i`: known keys, each a function. Every unknown
     /// key is named (sorted), and of the values that are not functions the
     /// first by name, so that the message does not depend on the order
     /// `next` visits the keys in.
-    private static func definedMethods(_ lua: Lua, _ i: Int32) throws -> Set<GestureDelegateMethod> {
+    private static func definedMethods(_ lua: Lua, _ i: Int32, what: String) throws -> Set<GestureDelegateMethod> {
         let t = lua.absolute(i)
         var methods: Set<GestureDelegateMethod> = []
         var unknown: [String] = []
@@ -60,36 +65,49 @@ enum GestureDelegateBinding {
         if !unknown.isEmpty {
             let names = GestureDelegateMethod.allCases.map(\.rawValue)
             let near = unknownNames.sorted().lazy.compactMap { NameSuggestion.nearest($0, among: names) }.first
-            throw NavError("gesture_delegate: unknown method\(unknown.count == 1 ? "" : "s") "
+            throw NavError("\(what): unknown method\(unknown.count == 1 ? "" : "s") "
                            + unknown.sorted().joined(separator: ", ") + " (expected "
                            + names.joined(separator: ", ") + ")"
                            + (near.map { "; did you mean '\($0)'?" } ?? ""))
         }
         if let first = notFunctions.min(by: { $0.key < $1.key }) {
-            throw argumentError("gesture_delegate.\(first.key)", "a function", got: first.got)
+            throw argumentError("\(what).\(first.key)", "a function", got: first.got)
         }
         return methods
     }
 
-    /// Copies the option's functions into a table kept with the navigation
-    /// userdata at `nav` (the option table is the user's and may change).
-    static func keepFunctions(_ o: Options, _ lua: Lua, navigation nav: Int32) {
+    /// Copies the functions of the delegate table at `source` into a
+    /// table kept with the navigation userdata at `nav`, in `slot` (the
+    /// user's table may change later).
+    static func keepFunctions(from source: Int32, _ lua: Lua, navigation nav: Int32, slot: Int) {
         let ud = lua.absolute(nav)
-        o.push("gesture_delegate")
-        let source = lua.top
+        let source = lua.absolute(source)
+        if lua_getiuservalue(lua.L, ud, 2) != LUA_TTABLE {
+            lua.pop()
+            lua.newTable()
+            lua.pushValue(-1)
+            lua.setSecondUserValue(ud)
+        }
         lua.newTable()
         for method in GestureDelegateMethod.allCases {
             lua.rawGet(source, method.rawValue)
             lua.rawSet(-2, method.rawValue)
         }
-        lua.setSecondUserValue(ud)
+        lua.rawSet(-2, slot)
         lua.pop()
     }
 
-    /// Pushes the delegate table of this world's navigation `id` (true),
-    /// or nothing once it is gone (false).
-    static func pushFunctions(navigation id: Int, _ b: Bridge) -> Bool {
-        Lua(b.L).pushNavigationValue(2, of: id, type: LUA_TTABLE, b)
+    /// Pushes the delegate table in `slot` of this world's navigation `id`
+    /// (true), or nothing once it is gone (false).
+    static func pushFunctions(navigation id: Int, slot: Int, _ b: Bridge) -> Bool {
+        let lua = Lua(b.L)
+        guard lua.pushNavigationValue(2, of: id, type: LUA_TTABLE, b) else { return false }
+        guard lua.rawGet(-1, slot) == LUA_TTABLE else {
+            lua.pop(2)
+            return false
+        }
+        navlua_remove(b.L, -2)
+        return true
     }
 }
 

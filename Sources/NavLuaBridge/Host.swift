@@ -151,6 +151,7 @@ public final class NavLuaHost {
         NavigationBinding.register(lua)
         TouchBinding.register(lua)
         CoordinatorBinding.register(lua)
+        PopRecognizerBinding.register(lua)
         lua_pushlightuserdata(lua.L, imageTag)
         lua.rawSet(navlua_registryindex(), imageKey)
         pushModuleTable(lua)

@@ -11,6 +11,7 @@ enum NavigationBinding {
         LuaFunction("push", push), LuaFunction("pop", pop), LuaFunction("pop_to_root", popToRoot), LuaFunction("pop_to", popTo),
         LuaFunction("set_screens", setScreens), LuaFunction("back", back), LuaFunction("present", present),
         LuaFunction("dismiss", dismiss), LuaFunction("visual", visual), LuaFunction("set_navigation_bar_hidden", setNavigationBarHidden),
+        LuaFunction("pop_recognizer", PopRecognizerBinding.popRecognizer),
     ]
 
     static func register(_ lua: Lua) {

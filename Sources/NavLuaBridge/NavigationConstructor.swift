@@ -7,16 +7,22 @@ extension NavigationBinding {
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
                           "edge_width", "completion", "transition", "presentation",
                           "gesture_delegate", "preset", "delegate", "calls_during_transition",
-                          "presentation_delegate"]
+                          "presentation_delegate", "recognizers", "full_screen_gesture_enabled",
+                          "gesture_response_distance"]
 
     static let navigation: navlua_SwiftFunction = { L in
         bridged(L, "navlua.navigation") { b, lua in
             try WorldBinding.refuseWhenBusy(b)
             let o = try Options(lua, 1, allowed: options)
             var opts = NavigationOptions(tunables: b.world.tunables)
-            let presetName = try o.string("preset") ?? b.defaultPreset ?? "uikit"
+            let named = try o.string("preset") ?? b.defaultPreset
+            let presetName = named ?? "uikit"
             let preset = presetName == "uikit" ? Preset.uikit(b.world.tunables) : try PresetBinding.find(presetName, b)
             preset.apply(to: &opts)
+            // With no preset named, UIKit's numbers and v1's default style,
+            // FD's full-screen pan (the seeds' world); `preset = "uikit"` is
+            // UIKit as shipped, the edge swipe (manual §4.1).
+            if named == nil { opts.style = .fullscreen }
             if let style = try o.string("style") {
                 guard let s = PopStyle(rawValue: style) else {
                     throw NavError("unknown style '\(style)' (expected edge, fullscreen or snapshot)")
@@ -24,6 +30,17 @@ extension NavigationBinding {
                 opts.style = s
             }
             if let on = try o.bool("pop_gesture") { opts.popGesture = on }
+            if let on = try o.bool("full_screen_gesture_enabled") { opts.fullScreenGestureEnabled = on }
+            opts.responseDistance = try PopRecognizerBinding.responseDistance(o, lua)
+            if opts.system != .nativeStack {
+                for key in ["full_screen_gesture_enabled", "gesture_response_distance"] {
+                    let given = o.push(key) != LUA_TNIL
+                    lua.pop()
+                    if given {
+                        throw NavError("'\(key)' is react-native-screens' option: it needs preset = \"native_stack\" (got preset '\(opts.preset)')")
+                    }
+                }
+            }
             if let rule = try PresetBinding.callsDuringTransition(o) { opts.callsDuringTransition = rule }
             if let on = try o.bool("dismiss_at_root") { opts.dismissAtRoot = on }
             if let on = try o.bool("bar_per_screen") { opts.barPerScreen = on }
@@ -39,7 +56,10 @@ extension NavigationBinding {
             }
             if let p = try animationSpec(o, "presentation", lua, default: opts.presentation) { opts.presentation = p }
             let delegateOwner = CompletionOwner(generation: b.generation)
-            opts.gestureDelegate = try GestureDelegateBinding.read(o, lua, b, owner: delegateOwner)
+            // the style's recognizer's slot among the navigation's (1 first)
+            let mainSlot = opts.style != .edge && opts.system.hasContentSwipe ? 2 : 1
+            opts.gestureDelegate = try GestureDelegateBinding.read(o, lua, b, owner: delegateOwner, slot: mainSlot)
+            opts.recognizers = try PopRecognizerBinding.readList(o, lua, b, owner: delegateOwner)
             try opts.check()
             let root = try o.with("root") { try ScreenBinding.screen(lua, b, -1, "root") }
             o.push("delegate")
@@ -72,9 +92,12 @@ extension NavigationBinding {
             let nav = made
             pushNavigation(nav, lua, b)
             if opts.gestureDelegate.custom != nil {
-                GestureDelegateBinding.keepFunctions(o, lua, navigation: -1)
+                o.push("gesture_delegate")
+                GestureDelegateBinding.keepFunctions(from: -1, lua, navigation: -2, slot: mainSlot)
+                lua.pop()
                 delegateOwner.navigationID = nav.id
             }
+            if PopRecognizerBinding.keepDelegates(o, lua, navigation: -1) { delegateOwner.navigationID = nav.id }
             if o.push("completion") == LUA_TFUNCTION {
                 lua.setUserValue(-2)
                 owner.navigationID = nav.id

@@ -16,6 +16,7 @@ extension NavigationBinding {
         case callsDuringTransition = "calls_during_transition"
         case presentationDelegate = "presentation_delegate"
         case detent
+        case popRecognizers = "pop_recognizers"
     }
 
     /// `Field.allCases`, made once: the scalar getter reads it by position.
@@ -52,7 +53,7 @@ extension NavigationBinding {
         case .transitioning: return flag(nav.transitioning)
         case .presented: return flag(nav.presented)
         case .barHidden: return flag(nav.barHidden)
-        case .popGesture: return flag(nav.options.popGesture)
+        case .popGesture: return flag(nav.popGestureOn)
         case .stuck: return flag(nav.stuck)
         default: return NAVLUA_FIELD_NONE
         }
@@ -80,11 +81,12 @@ extension NavigationBinding {
                 case NAVLUA_FIELD_BOOLEAN: lua.push(value != 0)
                 default: lua.pushNil()
                 }
-            case .style: lua.push(nav.style.rawValue)
+            case .style: lua.push(nav.styleName)
+            case .popRecognizers: PopRecognizerBinding.pushList(nav, lua, b)
             case .completion: lua.push(nav.options.completion.name)
             case .preset: lua.push(nav.options.preset)
             case .gestureDelegate:
-                switch nav.options.gestureDelegate {
+                switch nav.mainRecognizer?.delegate ?? .uikit {
                 case .uikit: lua.push("uikit")
                 case .cleared: lua.push(false)
                 case .custom: lua.push("custom")

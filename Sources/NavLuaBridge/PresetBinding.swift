@@ -43,7 +43,7 @@ enum PresetBinding {
     static let keys = ["base", "style", "edge_width", "pan_slop", "touch_rate", "velocity", "parallax", "dim", "duration", "curve",
                        "top_curve", "below_curve", "pop_top_curve", "pop_below_curve",
                        "completion", "drop", "drop_duration", "drop_curve", "spring",
-                       "transition_spring", "calls_during_transition", "arbitration", "bar", "sheet"]
+                       "transition_spring", "calls_during_transition", "arbitration", "bar", "sheet", "system"]
 
     /// A copy of a preset's values: numbers, curve names, rule names.
     static func push(_ p: Preset, _ lua: Lua) {
@@ -82,6 +82,7 @@ enum PresetBinding {
         set("calls_during_transition", p.callsDuringTransition.rawValue)
         set("bar", p.barCrossFade.rawValue)
         set("sheet", p.sheet.name)
+        set("system", p.system.rawValue)
         if let s = p.transitionSpring {
             lua.push(true)
             lua.rawSet(-2, "transition_spring")
@@ -219,6 +220,12 @@ enum PresetBinding {
                 throw NavError("unknown bar cross-fade '\(bar)' (expected \(BarCrossFade.allCases.map(\.rawValue).joined(separator: " or ")))")
             }
             c.barCrossFade = f
+        }
+        if let name = try o.string("system") {
+            guard let s = SystemPopRules(rawValue: name) else {
+                throw NavError("unknown system '\(name)' (expected \(SystemPopRules.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            c.system = s
         }
         return c
     }

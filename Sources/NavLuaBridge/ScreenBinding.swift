@@ -12,7 +12,7 @@ enum ScreenBinding {
     static var fields: [String] { ScreenKey.allCases.map { String(describing: $0.name) } }
 
     static let methods: [LuaFunction] = [LuaFunction("add_scroll_view", addScrollView)]
-    static let scrollMethods: [LuaFunction] = []
+    static let scrollMethods: [LuaFunction] = [LuaFunction("require_to_fail", PopRecognizerBinding.requireToFail)]
 
     static func register(_ lua: Lua) {
         // Screen tables: methods through __index, a readable __tostring,
@@ -262,6 +262,7 @@ enum ScreenBinding {
 
     static let scrollIndex: navlua_SwiftFunction = { L in
         bridged(L, "scroll view") { _, lua in
+            if lua.pushMethod() { return 1 }
             guard let view = lua.object(1, metatable: scrollMetatable, as: ScrollView.self) else { return 0 }
             switch ScrollViewField(rawValue: lua.string(2) ?? "") {
             case .offset: lua.push(view.offset)

@@ -51,7 +51,7 @@ enum ScreenKey: Int, CaseIterable {
         case .pop_disabled: self = .pop_disabled
         case .navigation_bar_hidden: self = .navigation_bar_hidden
         case .max_initial_distance: self = .max_initial_distance
-        case .modal_in_presentation: return nil
+        case .modal_in_presentation, .navigation_bar_back_button_hidden: return nil
         }
     }
 

@@ -94,7 +94,7 @@ public struct NavigationSample: Sendable {
         // up to three times.
         var titles = TitleMemo()
         self.nav = nav.id
-        style = nav.style.rawValue
+        style = nav.styleName
         presented = nav.presented
         top = v.top.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
         below = v.below.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }

@@ -41,6 +41,14 @@ public enum RefusalWords {
     static let rules: [String: String] = [
         PopRefusal.popGesture.rawValue:
             "the navigation's pop gesture is switched off (UIKit interactivePopGestureRecognizer.enabled = NO; seed 004's global switch)",
+        PopRefusal.disabled.rawValue:
+            "this pop recognizer is switched off (its enabled; native_stack's full_screen_gesture_enabled = false for the content swipe)",
+        PopRefusal.popRecognizer.rawValue:
+            "another of the navigation's pop recognizers took the pan (iOS 26: the content swipe waits for the edge swipe; manual §5.11)",
+        PopRefusal.backButtonHidden.rawValue:
+            "the top screen hides its back button, which turns SwiftUI's back swipe off (.navigationBarBackButtonHidden(true); users' reports)",
+        PopRefusal.responseDistance.rawValue:
+            "the pan is outside the navigation's gesture_response_distance (react-native-screens isInGestureResponseDistance)",
         PopRefusal.edgeWidth.rawValue:
             "the touch went down farther from the edge than edge_width (UIKit UIScreenEdgePanGestureRecognizer, 13 pt; seed 001)",
         PopRefusal.touches.rawValue:
@@ -76,7 +84,7 @@ public enum RefusalWords {
         PopRefusal.shouldBegin.rawValue:
             "the app's gesture delegate answered false to should_begin (UIKit gestureRecognizerShouldBegin:)",
         PopRefusal.error.rawValue:
-            "a hook or a field read failed while the checks ran (the error is in the trace; SPEC §7)",
+            "a hook or a field read failed while the checks ran (the error is in the trace; manual §9)",
         "modal_in_presentation":
             "the sheet's top screen sets modal_in_presentation (UIKit isModalInPresentation)",
         "should_dismiss":

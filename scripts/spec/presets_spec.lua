@@ -13,15 +13,17 @@ describe("the preset machinery", function()
   before_each(function() navlua.reset() end)
 
   it("lists the built-in presets, uikit first", function()
-    assert.are.same({"uikit", "flutter", "react_navigation"}, navlua.presets())
+    assert.are.same({"uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack"}, navlua.presets())
   end)
 
   it("uikit is the default and today's numbers", function()
     local nav = navlua.navigation{}
     assert.are.equal("uikit", nav.preset)
     assert.are.equal("fullscreen", nav.style)
+    -- named, uikit is UIKit as shipped: the system edge swipe
+    assert.are.equal("edge", navlua.navigation{preset = "uikit"}.style)
     local p = navlua.preset("uikit")
-    assert.are.same({edge_width = 13, pan_slop = 15, touch_rate = 120, velocity = "recent_span", parallax = 0.3, dim = 0.1, duration = 0.35, curve = "ease_in_out",
+    assert.are.same({style = "edge", system = "ios18", edge_width = 13, pan_slop = 15, touch_rate = 120, velocity = "recent_span", parallax = 0.3, dim = 0.1, duration = 0.35, curve = "ease_in_out",
                      completion = "uikit", drop = "completion_speed", calls_during_transition = "queue",
                      arbitration = "uikit", bar = "uikit", sheet = "uikit"}, p)
   end)
@@ -54,7 +56,7 @@ describe("the preset machinery", function()
   it("define_preset adds a team's own, based on another", function()
     navlua.define_preset("team", {base = "flutter", edge_width = 30, drop_duration = 0.2,
                                   pop_top_curve = navlua.cubic(0.2, 0, 0.2, 1)})
-    assert.are.same({"uikit", "flutter", "react_navigation", "team"}, navlua.presets())
+    assert.are.same({"uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack", "team"}, navlua.presets())
     local p = navlua.preset("team")
     assert.are.equal(30, p.edge_width)
     assert.are.equal(0.2, p.drop_duration)
@@ -185,7 +187,7 @@ describe("presets: bad input", function()
 
   it("an unknown key in define_preset lists the allowed ones", function()
     assert.has_error(function() navlua.define_preset("x", {edge = 3}) end,
-      "navlua.define_preset: unknown option 'edge' (expected one of: base, style, edge_width, pan_slop, touch_rate, velocity, parallax, dim, duration, curve, top_curve, below_curve, pop_top_curve, pop_below_curve, completion, drop, drop_duration, drop_curve, spring, transition_spring, calls_during_transition, arbitration, bar, sheet)")
+      "navlua.define_preset: unknown option 'edge' (expected one of: base, style, edge_width, pan_slop, touch_rate, velocity, parallax, dim, duration, curve, top_curve, below_curve, pop_top_curve, pop_below_curve, completion, drop, drop_duration, drop_curve, spring, transition_spring, calls_during_transition, arbitration, bar, sheet, system)")
   end)
 
   it("a built-in preset cannot be redefined", function()

@@ -10,6 +10,10 @@ public enum Pitfall: String, Sendable, CaseIterable {
     /// bar_per_screen off: after a cancelled swipe the bar is the one the
     /// screen below asked for (FD issue #55).
     case barAfterCancel = "bar_after_cancel"
+    /// Two pop recognizers, one of them the app's full-screen pan, could
+    /// both take a touch (FD on iOS 26 beside the content swipe; seed 004's
+    /// pan beside the edge swipe it left on).
+    case twoPopRecognizers = "two_pop_recognizers"
 
     /// What went wrong, in a few words.
     public var what: String {
@@ -22,6 +26,8 @@ public enum Pitfall: String, Sendable, CaseIterable {
             return "pop_gesture was turned off by one screen and is still off on another"
         case .barAfterCancel:
             return "after a cancelled swipe the bar is the one the screen below asked for"
+        case .twoPopRecognizers:
+            return "two pop recognizers drive the same transition: the app's full-screen pan and a system swipe both take this touch, and whichever the arena asks first pops with its own rules"
         }
     }
 
@@ -41,6 +47,8 @@ public enum Pitfall: String, Sendable, CaseIterable {
             return "restore the switch per screen, as seed 004 does with its vcsDic: each screen sets nav.pop_gesture to its own value in did_appear (pop_disabled is not read with a gesture_delegate)"
         case .barAfterCancel:
             return "turn bar_per_screen on, so the bar follows the top screen again after a cancel (FD issue #55)"
+        case .twoPopRecognizers:
+            return "keep one: on iOS 26 drop the full-screen pan (the content swipe is the system's own) or set the content recognizer's enabled = false; with seed 004's pan, turn the edge recognizer off (nav:pop_recognizer(\"edge\").enabled = false) as FD does"
         }
     }
 

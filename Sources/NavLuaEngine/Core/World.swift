@@ -224,9 +224,9 @@ public final class World {
     /// Calls a method of `nav`'s gesture delegate, traced like a screen hook
     /// (`hook name=should_begin nav=1 result=...`). A failure is recorded
     /// and gives `.failed`; calls made from it are queued (hookDepth).
-    func callDelegate(_ method: GestureDelegateMethod, of nav: NavigationController,
+    func callDelegate(_ method: GestureDelegateMethod, of nav: NavigationController, _ recognizer: PopRecognizer,
                       _ arguments: GestureDelegateArguments) -> HookOutcome {
-        guard let delegate = nav.options.gestureDelegate.custom else { return .undefined }
+        guard let delegate = recognizer.delegate.custom else { return .undefined }
         hookDepth += 1
         let result: HookResult
         do {
@@ -261,7 +261,7 @@ public final class World {
 
     /// Records a pitfall; the first of each kind is kept for failure messages.
     func pitfall(_ p: Pitfall, _ nav: NavigationController, screen: Screen?, _ extra: [TraceField] = []) {
-        let delegate = nav.options.gestureDelegate
+        let delegate = nav.mainRecognizer?.delegate ?? .uikit
         if !pitfalls.contains(p) {
             pitfalls.append(p)
             pitfallLines.append(p.line(delegate))

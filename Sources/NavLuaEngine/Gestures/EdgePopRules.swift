@@ -9,6 +9,7 @@ extension PopBeginRules {
     static func edge(_ c: PopBeginContext) -> BeginDecision {
         let nav = c.navigation
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
+        if let refusal = systemBackSwipeOff(c, top) { return refusal }
         guard let button = c.ask.read({ try top.backButton() }) else { return .failed }
         if button == .custom { return .refuse(.customBackButton) }
         guard let disabled = c.ask.read({ try top.source.flag(.pop_disabled) }) else { return .failed }

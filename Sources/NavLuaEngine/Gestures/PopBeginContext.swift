@@ -5,6 +5,7 @@ protocol NavigationFacts: AnyObject {
     var top: Screen? { get }
     var transitioning: Bool { get }
     var options: NavigationOptions { get }
+    var mainRecognizer: PopRecognizer? { get }
 }
 
 /// Whom the begin rules ask: the top screen's hooks, the app's gesture
@@ -22,6 +23,8 @@ protocol PopGestureQuestions {
 /// does.
 struct PopBeginContext {
     let navigation: any NavigationFacts
+    /// The recognizer whose begin is decided.
+    let recognizer: PopRecognizer
     let pan: PanDetails
     let touchID: Int
     let layout: Layout
@@ -30,7 +33,12 @@ struct PopBeginContext {
     let ask: any PopGestureQuestions
 
     var options: NavigationOptions { navigation.options }
-    var style: PopStyle { options.style }
+    var kind: PopRecognizerKind { recognizer.kind }
+    var delegate: GestureDelegate { recognizer.delegate }
+    /// Its switch is off: `pop_gesture` names the navigation's main switch,
+    /// `disabled` any other recognizer's.
+    var disabledRefusal: PopRefusal { recognizer.index == mainIndex ? .popGesture : .disabled }
+    private var mainIndex: Int? { navigation.mainRecognizer?.index }
     /// +1 left to right, -1 right to left: x toward the trailing side.
     var sign: Double { layout.sign }
 

@@ -16,10 +16,11 @@ enum BeginDecision: Equatable {
 /// context and ask the top screen's hooks, and change nothing.
 enum PopBeginRules {
     static func decide(_ c: PopBeginContext) -> BeginDecision {
-        if !c.options.popGesture { return .refuse(.popGesture) }
-        if !c.options.gestureDelegate.isUIKit { return delegated(c) }
-        switch c.style {
+        if !c.recognizer.enabled { return .refuse(c.disabledRefusal) }
+        if !c.delegate.isUIKit { return delegated(c) }
+        switch c.kind {
         case .edge: return edge(c)
+        case .content: return content(c)
         case .fullscreen: return fullscreen(c)
         case .snapshot: return snapshot(c)
         }
@@ -32,17 +33,25 @@ enum PopBeginRules {
     /// so its delegate is not asked. The switch is read again after the
     /// delegate, which may have turned it off.
     static func refusalAtTouchDown(_ c: PopBeginContext) -> PopRefusal? {
-        if c.options.gestureDelegate.custom != nil {
-            if !c.options.popGesture { return c.style == .edge ? .popGesture : nil }
+        if c.delegate.custom != nil {
+            if !c.recognizer.enabled { return c.kind == .edge ? c.disabledRefusal : nil }
             switch c.ask.delegate(.should_receive_touch, .touch(id: c.touchID, location: c.pan.location)) {
             case .failed: return .error
             case .value(false): return .shouldReceiveTouch
             default: break
             }
         }
-        guard c.style == .edge else { return nil }
-        if !c.options.popGesture { return .popGesture }
-        if c.distanceFromLeadingEdge(c.pan.location.x) > c.options.edgeWidth { return .edgeWidth }
+        switch c.kind {
+        case .edge:
+            if !c.recognizer.enabled { return c.disabledRefusal }
+            if c.distanceFromLeadingEdge(c.pan.location.x) > c.options.edgeWidth { return .edgeWidth }
+        case .content:
+            // a disabled recognizer receives no touches (its refusal says so
+            // at once, as the edge's does)
+            if !c.recognizer.enabled { return c.disabledRefusal }
+        case .fullscreen, .snapshot:
+            break
+        }
         return nil
     }
 
@@ -53,7 +62,7 @@ enum PopBeginRules {
     /// delegate's `should_begin`, and one transition at a time, which navlua
     /// keeps since it cannot run two.
     static func delegated(_ c: PopBeginContext) -> BeginDecision {
-        if c.style == .edge, edgePanFails(c) { return .refuse(.direction) }
+        if c.kind == .edge || c.kind == .content, edgePanFails(c) { return .refuse(.direction) }
         switch c.ask.delegate(.should_begin, .gesture(c.pan.info)) {
         case .failed: return .failed
         case .value(false): return .refuse(.shouldBegin)

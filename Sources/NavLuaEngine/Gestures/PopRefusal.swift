@@ -3,6 +3,17 @@
 public enum PopRefusal: String, Sendable, CaseIterable {
     /// The navigation's `pop_gesture` switch is off.
     case popGesture = "pop_gesture"
+    /// A pop recognizer other than the navigation's main one is disabled
+    /// (its `enabled`, e.g. native_stack's `full_screen_gesture_enabled`).
+    case disabled
+    /// Another of the navigation's pop recognizers took the pan (iOS 26's
+    /// content swipe waits for the edge swipe; FD's pan beside it).
+    case popRecognizer = "pop_recognizer"
+    /// SwiftUI: the top screen hides its back button
+    /// (`.navigationBarBackButtonHidden(true)`), which turns the swipe off.
+    case backButtonHidden = "back_button_hidden"
+    /// react-native-screens: the pan is outside `gesture_response_distance`.
+    case responseDistance = "gesture_response_distance"
     /// Edge style: the touch went down farther from the edge than `edge_width`.
     case edgeWidth = "edge_width"
     /// A second finger came down before the gesture began.

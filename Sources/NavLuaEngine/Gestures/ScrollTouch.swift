@@ -17,6 +17,9 @@ final class ScrollTouch {
     private(set) var pan: ScrollPan?
     /// The finger took the view's pan (it stays true after the lift).
     private(set) var didBegin = false
+    /// The view was at rest when the finger went down (not snapping or
+    /// decelerating): iOS 26's content swipe reads it.
+    let wasAtRest: Bool
 
     init(world: World, view: ScrollView, touch: Int, at location: Point) {
         self.world = world
@@ -24,6 +27,7 @@ final class ScrollTouch {
         self.touchID = touch
         self.location = location
         self.downLocation = location
+        wasAtRest = view.snapAnimation == nil && view.driver == nil
         // A finger on a snapping view stops it where it is.
         if let id = view.snapAnimation {
             world.cancelAnimation(id)

@@ -38,8 +38,17 @@ public final class Touch {
         set { navigationLink = newValue?.link }
     }
     private var navigationLink: NavigationLink?
-    /// The pop gesture of its navigation, when this touch may drive it.
-    @exclusivity(unchecked) var pop: PopGestureDetector?
+    /// A detector for each of its navigation's pop recognizers, in the
+    /// navigation's order, when this touch may drive a pop.
+    @exclusivity(unchecked) var pops: [PopGestureDetector] = []
+    /// The pop detector that speaks for the touch: the only one, else the
+    /// one that began, else the last to decide (the main reason it did
+    /// not pop: the content swipe's refusal rather than the edge's
+    /// `edge_width` at touch-down).
+    var pop: PopGestureDetector? {
+        if pops.count <= 1 { return pops.first }
+        return pops.first { $0.state != .possible && $0.state != .failed } ?? pops.last { $0.state == .failed } ?? pops.last
+    }
     /// A presented sheet's pull, when the touch went down on its card.
     @exclusivity(unchecked) var sheet: SheetPan?
     /// The pans of the scroll views under it, innermost first, until the

@@ -70,7 +70,7 @@ extension World {
             if begins || touch.arenaOpen {
                 panBegan(touch)
             } else if touch.pan!.began {
-                touch.pop?.moved()
+                for pop in touch.pops { pop.moved() }
                 touch.scroll?.moved(to: point)
                 handOverToSheet(touch, at: point)
                 touch.sheet?.moved(to: point)
@@ -79,7 +79,7 @@ extension World {
             touch.end()
             let velocity = touch.pan?.velocity(at: nanos) ?? .zero
             touch.releaseVelocity = velocity
-            touch.pop?.lifted(cancelled: phase == .cancelled)
+            for pop in touch.pops { pop.lifted(cancelled: phase == .cancelled) }
             touch.scroll?.lifted(velocity: velocity)
             touch.sheet?.lifted(velocity: velocity, cancelled: phase == .cancelled)
         }
@@ -109,12 +109,13 @@ extension World {
                                estimator: nav.options.velocity)
         // A pop gesture takes one touch: a second finger before it began fails it.
         for other in touches where other !== touch && other.navigation === nav {
-            other.pop?.secondTouchArrived()
+            for pop in other.pops { pop.secondTouchArrived() }
         }
-        if touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.pop != nil }) == false,
+        if touches.contains(where: { $0 !== touch && $0.navigation === nav && !$0.pops.isEmpty }) == false,
            !nav.userGestureInProgress {
-            touch.pop = PopGestureDetector(world: self, nav: nav, touch: touch)
-            touch.pop?.touchedDown()
+            touch.pops = nav.popRecognizers.map { PopGestureDetector(world: self, nav: nav, touch: touch, recognizer: $0) }
+            for pop in touch.pops { pop.touchedDown() }
+            reportTwoPopRecognizers(touch, nav)
         }
         if let top = nav.top, !top.scrollViews.isEmpty {
             // a screen's frames are in its card's coordinates (manual §4.7)
@@ -147,15 +148,11 @@ extension World {
             handedOver = candidates.filter { $0.handsPullToSheet(pan.translation, sheet) }
             candidates.removeAll { c in handedOver.contains { $0 === c } }
         }
-        var members: [any GestureArenaMember] = []
-        for recognizer in nav.style.arenaOrder {
-            switch recognizer {
-            case .pop: if let pop = touch.pop, pop.state == .possible { members.append(pop) }
-            case .scroll: members.append(contentsOf: candidates as [any GestureArenaMember])
-            case .sheet: if let sheet = touch.sheet { members.append(sheet) }
-            }
-        }
-        let contest = !candidates.isEmpty || touch.sheet != nil
+        let pops = touch.pops.filter { $0.state == .possible }
+        let members = ArenaOrder(system: nav.options.system)
+            .members(pops: pops, scrolls: candidates, sheet: touch.sheet)
+        // several pop recognizers compete too, and the trace names them
+        let contest = !candidates.isEmpty || touch.sheet != nil || nav.popRecognizers.count > 1
         let arena = GestureArena(members: members, rule: contest ? nav.options.arbitration : nil,
                                  touchSlop: nav.options.panSlop)
         guard var outcome = arena.decide(at: pan.translation) else {
@@ -173,6 +170,13 @@ extension World {
             for view in handedOver {
                 view.lost("sheet", to: sheet)
                 outcome.lost.append(GestureArena.Entry(member: view, reason: "sheet"))
+            }
+        }
+        // a recognizer that failed before the arena (at touch-down) is
+        // named with its refusal, so the event says why each did not pop
+        if nav.popRecognizers.count > 1 {
+            for pop in touch.pops where pop.state == .failed && !pops.contains(where: { $0 === pop }) {
+                outcome.lost.insert(GestureArena.Entry(member: pop, reason: pop.refusal ?? "failed"), at: 0)
             }
         }
         touch.arena = outcome
@@ -201,7 +205,7 @@ extension World {
         guard touch.isDown else { return }
         touch.end(because: reason)
         touch.pending.removeAll()
-        touch.pop?.lifted(cancelled: true)
+        for pop in touch.pops { pop.lifted(cancelled: true) }
         touch.scroll?.lifted(velocity: .zero)
         touch.sheet?.lifted(velocity: .zero, cancelled: true)
         record(.touch, [.int("id", touch.id), .string("phase", "released"),

@@ -39,7 +39,7 @@ final class InteractivePop {
 
     /// Begins the navigation's interactive pop where the finger is.
     static func begin(_ nav: NavigationController, by detector: PopGestureDetector, at pan: PanDetails) -> InteractivePop {
-        let kind: Transition.Kind = nav.style == .snapshot ? .snapshotPop : .interactivePop
+        let kind: Transition.Kind = detector.setup.kind == .snapshot ? .snapshotPop : .interactivePop
         let pop = InteractivePop(nav: nav, transition: nav.beginInteractivePop(kind, by: detector),
                                  startLocation: pan.location)
         if let tr = pop.transition, tr.kind == .interactivePop { tr.follow(pop.progress(pan.update)) }

@@ -73,12 +73,16 @@ public final class NavigationController: NavigationFacts {
     /// or when the navigation was made with it off), for seed 004's pitfall.
     private(set) var popGestureOffBy: Screen?
     var leakReported = false
+    /// The `two_pop_recognizers` pitfall is reported once per navigation.
+    var twoPopRecognizersReported = false
 
     init(world: World, id: Int, options: NavigationOptions) {
         self.ownerLink = world.link
         self.config = world.config
         self.id = id
         self.options = options
+        let setups = options.popRecognizerSetups
+        popRecognizers = setups.enumerated().map { PopRecognizer($1, index: $0, alone: setups.count == 1) }
         link.object = self
     }
 
@@ -103,6 +107,39 @@ public final class NavigationController: NavigationFacts {
     public var count: Int { screens.count }
     public var transitioning: Bool { transition != nil }
     public var style: PopStyle { options.style }
+    /// The shorthand this navigation was made with, or `custom` for a list
+    /// of recognizers (`nav.style`).
+    public var styleName: String { options.recognizers == nil ? options.style.rawValue : "custom" }
+
+    /// Its pop recognizers, in the order the arena asks them (manual §5.11).
+    public let popRecognizers: [PopRecognizer]
+
+    /// The recognizer `pop_gesture` and `gesture_delegate` speak for: the
+    /// edge swipe when it has one (`interactivePopGestureRecognizer`), else
+    /// the style's own (v1: FD's or QD's pan), else the first.
+    public var mainRecognizer: PopRecognizer? {
+        if let edge = popRecognizers.first(where: { $0.kind == .edge }) { return edge }
+        if options.recognizers == nil {
+            let own: PopRecognizerKind = switch options.style {
+            case .edge: .edge
+            case .fullscreen: .fullscreen
+            case .snapshot: .snapshot
+            }
+            if let r = popRecognizers.first(where: { $0.kind == own }) { return r }
+        }
+        return popRecognizers.first
+    }
+
+    /// The navigation's switch, `pop_gesture`: its main recognizer's
+    /// `enabled` (false with no recognizer).
+    public var popGestureOn: Bool { mainRecognizer?.enabled ?? false }
+
+    /// Its recognizer of that kind, if it has one.
+    public func popRecognizer(_ kind: PopRecognizerKind) -> PopRecognizer? {
+        popRecognizers.first { $0.kind == kind }
+    }
+
+    /// A pop recognizer drives pans over a snapshot (QD).
     package var width: Double { config.width }
     var sign: Double { config.layout.sign }
 
@@ -195,12 +232,22 @@ public final class NavigationController: NavigationFacts {
 
     // MARK: options
 
-    /// The global switch (seed 004's `interactivePopGestureRecognizer.enabled`).
+    /// The global switch (seed 004's `interactivePopGestureRecognizer.enabled`):
+    /// the main recognizer's.
     public func setPopGesture(_ on: Bool) {
-        if on == options.popGesture { return }
-        options.popGesture = on
-        popGestureOffBy = on ? nil : top
-        leakReported = false
+        guard let main = mainRecognizer else { return }
+        setEnabled(main, on)
+    }
+
+    /// A recognizer's `enabled` (UIKit's `isEnabled`, navigation-wide). The
+    /// main one's switch turned off is remembered for seed 004's pitfall.
+    public func setEnabled(_ recognizer: PopRecognizer, _ on: Bool) {
+        if on == recognizer.enabled { return }
+        recognizer.enabled = on
+        if recognizer === mainRecognizer {
+            popGestureOffBy = on ? nil : top
+            leakReported = false
+        }
     }
 
     /// What keeps this navigation from being settled, in words.

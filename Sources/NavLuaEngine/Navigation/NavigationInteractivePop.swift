@@ -68,7 +68,7 @@ extension NavigationController {
         let tr = Transition(kind: .interactivePop, top: root, below: nil)
         begin(tr)
         world.pitfall(.rootFreeze, self, screen: root,
-                      [.string("why", options.gestureDelegate.custom == nil
+                      [.string("why", mainRecognizer?.delegate.custom == nil
                         ? "the gesture delegate was cleared (false): nothing refused at the root"
                         : "the gesture delegate let the pop begin with one screen")])
     }

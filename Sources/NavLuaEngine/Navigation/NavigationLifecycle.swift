@@ -27,7 +27,7 @@ extension NavigationController {
     /// Checked once the new top is shown, after the delegate's `did_show`,
     /// where seed 004's fix turns it back on.
     func checkLeakedSwitch(_ screen: Screen) {
-        guard !options.popGesture, !leakReported, let by = popGestureOffBy, by !== screen else { return }
+        guard !popGestureOn, !leakReported, let by = popGestureOffBy, by !== screen else { return }
         leakReported = true
         world.pitfall(.popGestureLeaked, self, screen: screen, [.string("turned_off_by", by.title)])
     }

@@ -6,23 +6,24 @@ public enum PopStyle: String, Sendable, CaseIterable {
     case fullscreen
     /// QDNavigationController: a pan moves the view over a snapshot.
     case snapshot
-
-    /// Who the gesture arena asks first when a pan begins over a scroll
-    /// view. UIKit's edge swipe and FD's pan wait for the scroll views
-    /// (innermost first, the order the router lists them), and the pop
-    /// joins one only when the view allows; QD makes other pans wait for
-    /// its pop.
-    var arenaOrder: [Recognizer] {
-        switch self {
-        case .edge, .fullscreen: return [.scroll, .sheet, .pop]
-        case .snapshot: return [.pop, .scroll, .sheet]
-        }
-    }
 }
 
 /// How a navigation is set up; manual §4.1.
 public struct NavigationOptions {
+    /// The one-recognizer shorthand (v1): the app's pop recognizer. With
+    /// `recognizers` given it is not read.
     public var style: PopStyle = .fullscreen
+    /// The pop recognizers listed one by one (`recognizers = {...}`), in the
+    /// order the arena asks them; nil: the style's, beside the system's.
+    public var recognizers: [PopRecognizerSetup]?
+    /// Which system the recognizers live in (a preset's; SystemPopRules).
+    public var system: SystemPopRules = .ios18
+    /// react-native-screens' `fullScreenGestureEnabled`: the content
+    /// swipe's switch when the navigation is made (native_stack: true).
+    public var fullScreenGestureEnabled = true
+    /// react-native-screens' `gestureResponseDistance` (nil: anywhere).
+    public var responseDistance: ResponseDistance?
+    /// The style's recognizer's switch when the navigation is made.
     public var popGesture = true
     /// QD `needDissMiss`: at the root, back and a right swipe dismiss.
     public var dismissAtRoot = false
@@ -36,7 +37,8 @@ public struct NavigationOptions {
     /// How a finger's velocity is estimated (VelocityTracker).
     public var velocity: VelocityEstimator = .recentSpan
     public var completion: CompletionRule = .uikit
-    /// Who answers the pop gesture's delegate questions (edge and fullscreen styles).
+    /// Who answers the style's recognizer's delegate questions (edge and
+    /// fullscreen styles), when the navigation is made.
     public var gestureDelegate: GestureDelegate = .uikit
     public var transition: AnimationSpec
     public var presentation: AnimationSpec
@@ -81,10 +83,42 @@ extension NavigationOptions {
         if curveGiven { pageCurves = nil }
     }
 
+    /// The pop recognizers a navigation made with these options has, in
+    /// the order the arena asks them: the list given, or else the style's
+    /// recognizer with the system's beside it. FD and QD turn the system's
+    /// edge swipe off and install their own pan (FD: `interactivePopGesture
+    /// Recognizer.enabled = NO`); iOS 26's content swipe stays, which is
+    /// the `two_pop_recognizers` pitfall.
+    public var popRecognizerSetups: [PopRecognizerSetup] {
+        if let given = recognizers { return given }
+        let own: PopRecognizerSetup
+        switch style {
+        case .edge: own = PopRecognizerSetup(.edge, enabled: popGesture, delegate: gestureDelegate)
+        case .fullscreen: own = PopRecognizerSetup(.fullscreen, enabled: popGesture, delegate: gestureDelegate)
+        case .snapshot: own = PopRecognizerSetup(.snapshot, enabled: popGesture, delegate: gestureDelegate)
+        }
+        guard system.hasContentSwipe else { return [own] }
+        let content = PopRecognizerSetup(.content, enabled: system == .nativeStack ? fullScreenGestureEnabled : true)
+        return style == .edge ? [own, content] : [content, own]
+    }
+
+    /// One of the recognizers is QD's snapshot pan (the screens are masked).
+    var hasSnapshotPop: Bool {
+        guard let given = recognizers else { return style == .snapshot }
+        return given.contains { $0.kind == .snapshot }
+    }
+
     /// Options that cannot go together.
     public func check() throws(NavError) {
-        if style == .snapshot && !gestureDelegate.isUIKit {
-            throw .badCall("gesture_delegate applies to the edge and fullscreen styles, not snapshot (QD has its own delegate)")
+        for r in popRecognizerSetups where r.kind == .snapshot && !r.delegate.isUIKit {
+            throw .badCall(recognizers == nil
+                ? "gesture_delegate applies to the edge and fullscreen styles, not snapshot (QD has its own delegate)"
+                : "a delegate applies to the edge, content and fullscreen recognizers, not snapshot (QD has its own delegate)")
+        }
+        var seen: [PopRecognizerKind] = []
+        for r in popRecognizerSetups {
+            if seen.contains(r.kind) { throw .badCall("'recognizers' lists '\(r.kind.rawValue)' twice (a navigation has one of each)") }
+            seen.append(r.kind)
         }
     }
 }

@@ -20,7 +20,7 @@ extension NavigationController {
 
     func applyPush(_ screen: Screen, animated: Bool) throws(NavError) {
         if screen.navigation === self {   // in the stack (setStack's invariant)
-            guard style == .fullscreen else {
+            guard popRecognizer(.fullscreen) != nil else {
                 throw .badCall("screen '\(screen.title)' is already in the stack")
             }
             // FDFullscreenPopGesture's guard against pushing twice.

@@ -42,7 +42,7 @@ enum VisualGeometry {
         var below: Visual.Placed?
         var dim = 0.0
         var snapshot: Visual.Snapshot?
-        var mask: Double? = options.style == .snapshot ? 0 : nil
+        var mask: Double? = options.hasSnapshotPop ? 0 : nil
         if let tr = transition {
             let q = tr.progress
             switch tr.kind {

@@ -1,4 +1,4 @@
-/// A navigation's pop gesture on one touch, as Flutter's
+/// One of a navigation's pop recognizers on one touch, as Flutter's
 /// _CupertinoBackGestureDetector: it owns the recognizer, takes part in the
 /// arena, asks the style's begin rules, records what the recognizer
 /// becomes, and hands the pan to the controller of the interactive pop
@@ -10,15 +10,20 @@ final class PopGestureDetector {
     unowned let nav: NavigationController
     /// The touch it follows (read only: the router delivers its samples).
     unowned let touch: Touch
+    /// The navigation's recognizer this detector is for (its kind, switch
+    /// and delegate).
+    let setup: PopRecognizer
     private(set) var recognizer = PopGestureRecognizer()
     /// The pop its pan drives, from `began` to the release.
     /// Unchecked: read on every sample, only ever assigned (see World).
     @exclusivity(unchecked) private var controller: InteractivePop?
 
-    init(world: World, nav: NavigationController, touch: Touch) {
+    init(world: World, nav: NavigationController, touch: Touch, recognizer: PopRecognizer) {
         self.world = world
         self.nav = nav
         self.touch = touch
+        self.setup = recognizer
+        recognizer.state = .possible
     }
 
     var state: GestureState { recognizer.state }
@@ -31,9 +36,9 @@ final class PopGestureDetector {
     }
 
     private func context(_ pan: PanDetails) -> PopBeginContext {
-        PopBeginContext(navigation: nav, pan: pan, touchID: touch.id, layout: world.layout,
+        PopBeginContext(navigation: nav, recognizer: setup, pan: pan, touchID: touch.id, layout: world.layout,
                         width: world.width, tunables: world.tunables,
-                        ask: NavigationQuestions(world: world, nav: nav))
+                        ask: NavigationQuestions(world: world, nav: nav, recognizer: setup))
     }
 
     // MARK: what the router reports
@@ -111,6 +116,7 @@ final class PopGestureDetector {
 
     private func record(_ pan: PanDetails, refusedBy check: PopRefusal? = nil, finish: Bool? = nil,
                         rule: String? = nil) {
+        setup.state = state
         var fields: [TraceField] = [
             .int("nav", nav.id), .string("recognizer", Recognizer.pop.rawValue),
             .string("state", state.rawValue),
@@ -120,13 +126,15 @@ final class PopGestureDetector {
         if let check = check { fields.append(.string("refused_by", check.rawValue)) }
         if let finish = finish { fields.append(.bool("finish", finish)) }
         if let rule = rule { fields.append(.string("rule", rule)) }
+        // which of several (a navigation with one keeps v1's event)
+        if nav.popRecognizers.count > 1 { fields.append(.string("kind", setup.kind.rawValue)) }
         world.record(.gesture, fields)
     }
 }
 
 extension PopGestureDetector: GestureArenaMember {
     var kind: Recognizer { .pop }
-    var name: String { "pop" }
+    var name: String { setup.name }
     /// Any direction on UIKit (its begin checks judge it), horizontal in
     /// Flutter (a HorizontalDragGestureRecognizer): PanArbitration.popAxes.
     var axes: PanAxes { nav.options.arbitration.popAxes }
@@ -139,15 +147,17 @@ extension PopGestureDetector: GestureArenaMember {
     }
 
     /// Along the other axis before the pop claimed the pan: `direction`;
-    /// to a scroll view: `scroll_view`; to a sheet's pan: `sheet` (a lost
-    /// pan is no failed hook). A pop that refused the pan itself has
+    /// to a scroll view: `scroll_view`; to a sheet's pan: `sheet`; to
+    /// another of the navigation's pop recognizers: `pop_recognizer` (a
+    /// lost pan is no failed hook). A pop that refused the pan itself has
     /// failed already, and stays as it failed.
     func lost(_ reason: String, to holder: (any GestureArenaMember)?) {
         if reason == "direction" { return refuse(.direction) }
         switch holder?.kind {
         case .scroll: refuse(.scrollView)
         case .sheet: refuse(.sheet)
-        case .pop, nil: refuse(.error)
+        case .pop: refuse(.popRecognizer)
+        case nil: refuse(.error)
         }
     }
 
@@ -158,8 +168,9 @@ extension PopGestureDetector: GestureArenaMember {
     /// (UIKit lets either side's delegate allow it, so it is asked first):
     /// yes joins, a failure does not, anything else leaves it to the view.
     func asksToJoin(_ holder: any GestureArenaMember) -> Bool? {
-        guard nav.options.gestureDelegate.custom != nil, let view = holder.scrollView else { return nil }
-        switch world.callDelegate(.should_recognize_simultaneously, of: nav, .simultaneous(details.info, other: view)) {
+        guard setup.delegate.custom != nil, let view = holder.scrollView else { return nil }
+        switch world.callDelegate(.should_recognize_simultaneously, of: nav, setup,
+                                  .simultaneous(details.info, other: view)) {
         case .value(true): return true
         case .failed: return false
         default: return nil
@@ -172,13 +183,15 @@ extension PopGestureDetector: GestureArenaMember {
 struct NavigationQuestions: PopGestureQuestions {
     unowned let world: World
     unowned let nav: NavigationController
+    /// The recognizer whose delegate is asked.
+    let recognizer: PopRecognizer
 
     func hook(_ hook: Hook, of screen: Screen, _ arguments: HookArguments) -> World.HookOutcome {
         world.call(hook, of: screen, arguments)
     }
 
     func delegate(_ method: GestureDelegateMethod, _ arguments: GestureDelegateArguments) -> World.HookOutcome {
-        world.callDelegate(method, of: nav, arguments)
+        world.callDelegate(method, of: nav, recognizer, arguments)
     }
 
     func read<T>(_ body: () throws -> T) -> T? { world.read(body) }

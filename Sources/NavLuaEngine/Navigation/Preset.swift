@@ -69,11 +69,16 @@ public struct Preset {
     public var arbitration: PanArbitration = .uikit
     /// How the bar's items fade during push and pop (BarCrossFade.swift).
     public var barCrossFade: BarCrossFade = .uikit
+    /// Which system's pop recognizers (SystemPopRules.swift): iOS 7 to 18's
+    /// edge swipe alone, or iOS 26's edge and content swipes.
+    public var system: SystemPopRules = .ios18
 
-    /// UIKit: today's numbers, each with its source in Tunables.swift. The
-    /// 0.35 s push is lore, not measured (manual §7.2).
+    /// UIKit of iOS 7 to 18: its numbers, each with its source in
+    /// Tunables.swift (the 0.35 s push is lore, not measured, manual §7.2),
+    /// and UIKit as shipped: the system edge swipe (FD and QD are styles
+    /// an app chooses).
     public static func uikit(_ t: Tunables = Tunables()) -> Preset {
-        Preset(name: "uikit", style: nil, edgeWidth: t.edgeWidth, panSlop: t.panSlop, touchRate: t.touchRate,
+        Preset(name: "uikit", style: .edge, edgeWidth: t.edgeWidth, panSlop: t.panSlop, touchRate: t.touchRate,
                parallax: t.parallax, dim: t.dim,
                transition: t.transition, pageCurves: nil, completion: .uikit,
                drop: .completionSpeed, transitionSpring: nil,
@@ -182,8 +187,39 @@ public struct Preset {
         // UIKit's; navlua uses UIKit's estimate for it.
         barCrossFade: .uikit) }
 
+    /// iOS 26's UIKit: `uikit`'s numbers (Apple published none new), and
+    /// the system's two recognizers, the edge swipe and the content swipe
+    /// (SystemPopRules.ios26 has the rules and their sources).
+    public static func ios26(_ t: Tunables = Tunables()) -> Preset {
+        var p = uikit(t)
+        p.name = "ios26"
+        p.system = .ios26
+        return p
+    }
+
+    /// SwiftUI's NavigationStack on iOS 26: UIKit's navigation controller
+    /// underneath (its numbers and both recognizers), and a hidden back
+    /// button turns the swipe off (SystemPopRules.swiftui).
+    public static func swiftUI(_ t: Tunables = Tunables()) -> Preset {
+        var p = ios26(t)
+        p.name = "swiftui"
+        p.system = .swiftui
+        return p
+    }
+
+    /// react-native-screens' native stack on iOS 26 (RNSScreenStack.mm): a
+    /// UINavigationController, so UIKit's numbers and both system
+    /// recognizers, with that library's rules for the content swipe
+    /// (SystemPopRules.nativeStack). Not `react_navigation`, the JS stack.
+    public static func nativeStack(_ t: Tunables = Tunables()) -> Preset {
+        var p = ios26(t)
+        p.name = "native_stack"
+        p.system = .nativeStack
+        return p
+    }
+
     public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
-        [uikit(t), flutter, reactNavigation]
+        [uikit(t), flutter, reactNavigation, ios26(t), swiftUI(t), nativeStack(t)]
     }
 
     /// The options of a navigation made with this preset.
@@ -206,5 +242,6 @@ public struct Preset {
         if let p = presentation { o.presentation = p }
         o.arbitration = arbitration
         o.barCrossFade = barCrossFade
+        o.system = system
     }
 }

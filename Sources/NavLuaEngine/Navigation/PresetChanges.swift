@@ -30,6 +30,8 @@ public struct PresetChanges {
     public var arbitration: PanArbitration?
     /// How the bar's items fade (BarCrossFade).
     public var barCrossFade: BarCrossFade?
+    /// Which system's pop recognizers (SystemPopRules).
+    public var system: SystemPopRules?
     /// Whose sheet numbers (SheetRules.named).
     public var sheet: SheetRules?
 
@@ -71,6 +73,7 @@ extension Preset {
         if let rule = changes.arbitration { p.arbitration = rule }
         if let f = changes.barCrossFade { p.barCrossFade = f }
         if let s = changes.sheet { p.sheet = s }
+        if let s = changes.system { p.system = s }
         let currentSpring: PhysicalSpring? = {
             if case let .spring(s) = p.drop { return s }
             return p.transitionSpring

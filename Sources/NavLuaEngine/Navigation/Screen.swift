@@ -30,6 +30,7 @@ public enum HookResult: Equatable, Sendable {
 /// key by comparing strings (~300 instructions a read).
 public enum ScreenField: String, Sendable, CaseIterable {
     case pop_disabled, max_initial_distance, navigation_bar_hidden, back_button, modal_in_presentation
+    case navigation_bar_back_button_hidden
 }
 
 /// Where a screen's fields and hooks live (a Lua table, for the bridge).

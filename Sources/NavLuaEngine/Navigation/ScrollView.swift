@@ -66,6 +66,18 @@ public final class ScrollView {
     public var scrolling: Bool { isDragging || snapAnimation != nil }
     public var canScrollHorizontally: Bool { contentWidth > frame.width }
     public var canScrollVertically: Bool { contentHeight > frame.height }
+    /// Its content sits at the leading offset (what iOS 26's content swipe
+    /// and FD's README recipe read).
+    public var atLeadingOffset: Bool { offset <= 0 }
+
+    /// The pop recognizers its pan waits for (`require_to_fail`, UIKit's
+    /// `require(toFail:)`): asked after them, and failing when one begins.
+    public internal(set) var requiredToFail: [PopRecognizer] = []
+
+    public func require(toFail recognizer: PopRecognizer) {
+        if !requiredToFail.contains(where: { $0 === recognizer }) { requiredToFail.append(recognizer) }
+    }
+
     /// The axes it scrolls along (empty: its content fits its frame).
     public var axes: PanAxes {
         var axes: PanAxes = []
