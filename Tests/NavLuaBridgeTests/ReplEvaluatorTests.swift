@@ -297,7 +297,7 @@ final class ReplEvaluatorTests: XCTestCase {
         let fields = NavigationBinding.Field.allCases.map(\.rawValue)
         XCTAssertEqual(candidates("nav:"), methods.sorted())
         XCTAssertEqual(candidates("nav."), (methods + fields).sorted())
-        XCTAssertEqual(candidates("nav.pop"), ["pop", "pop_gesture", "pop_to", "pop_to_root"])
+        XCTAssertEqual(candidates("nav.pop"), ["pop", "pop_gesture", "pop_recognizer", "pop_recognizers", "pop_to", "pop_to_root"])
         XCTAssertEqual(repl.complete("nav:pu"), ReplCompletion(partial: "pu", candidates: ["push"]))
     }
 
@@ -318,8 +318,15 @@ final class ReplEvaluatorTests: XCTestCase {
         let touchMethods = TouchBinding.methods.map(\.name)
         XCTAssertEqual(candidates("t."), (touchMethods + TouchBinding.Field.allCases.map(\.rawValue)).sorted())
         XCTAssertEqual(candidates("t:"), touchMethods.sorted())
-        XCTAssertEqual(candidates("v."), ScreenBinding.ScrollViewField.allCases.map(\.rawValue).sorted())
-        XCTAssertEqual(candidates("v:"), [])
+        let scrollMethods = ScreenBinding.scrollMethods.map(\.name)
+        XCTAssertEqual(candidates("v."), (scrollMethods + ScreenBinding.ScrollViewField.allCases.map(\.rawValue)).sorted())
+        XCTAssertEqual(candidates("v:"), ["require_to_fail"])
+    }
+
+    func testAPopRecognizerCompletesItsFields() {
+        enter("r = navlua.navigation{preset = 'ios26'}:pop_recognizer('content')")
+        XCTAssertEqual(candidates("r."), PopRecognizerBinding.Field.allCases.map(\.rawValue).sorted())
+        XCTAssertEqual(candidates("r.en"), ["enabled"])
     }
 
     func testAStringCompletesStringMethods() {

@@ -116,12 +116,6 @@ final class GestureArenaTests: XCTestCase {
 
     // MARK: the order the navigation gives
 
-    func testTheStyleGivesTheOrderOfAsking() {
-        XCTAssertEqual(PopStyle.edge.arenaOrder, [.scroll, .sheet, .pop])
-        XCTAssertEqual(PopStyle.fullscreen.arenaOrder, [.scroll, .sheet, .pop])
-        XCTAssertEqual(PopStyle.snapshot.arenaOrder, [.pop, .scroll, .sheet])
-    }
-
     /// Full-screen: the scroll view is asked first and keeps the pan; the
     /// pop, asked second, joins only when the view allows it.
     func testFullscreenAsksTheScrollViewFirst() throws {

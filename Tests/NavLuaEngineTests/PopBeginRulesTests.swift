@@ -13,11 +13,11 @@ final class PopBeginRulesTests: XCTestCase {
     /// now at (10 + dx, 400): a right swipe at 1000 * dx / 50 points per
     /// second, on one finger.
     private func context(_ f: Fixture, _ nav: NavigationController, dx: Double) -> PopBeginContext {
-        PopBeginContext(navigation: nav,
+        PopBeginContext(navigation: nav, recognizer: nav.popRecognizers[0],
                         pan: PanDetails(location: Point(10 + dx, 400), translation: Point(dx, 0),
                                         velocity: Point(1000 * dx / 50, 0), touches: 1, samplesSinceBegan: 1),
                         touchID: 1, layout: .leftToRight, width: f.world.width, tunables: f.world.tunables,
-                        ask: NavigationQuestions(world: f.world, nav: nav))
+                        ask: NavigationQuestions(world: f.world, nav: nav, recognizer: nav.popRecognizers[0]))
     }
 
     /// A detector on a touch that made the same pan.
@@ -29,7 +29,7 @@ final class PopBeginRulesTests: XCTestCase {
         _ = pan.add(now, at: 0)
         touch.pan = pan
         touches.append(touch)
-        return PopGestureDetector(world: f.world, nav: nav, touch: touch)
+        return PopGestureDetector(world: f.world, nav: nav, touch: touch, recognizer: nav.popRecognizers[0])
     }
 
     /// QD's root swipe: the decision names the back it asks for; the stack,

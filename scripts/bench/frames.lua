@@ -24,8 +24,10 @@
 -- inside the loop, and the CPU seconds (os.clock) the loop took.
 
 local loop, size, depth = arg[1], tonumber(arg[2]), tonumber(arg[3]) or 1
+-- arg[4]: a preset for the navigation (pop_recognizers.sh: ios26's two
+-- recognizers against one)
 navlua.reset{fps = 120, trace_limit = 10000}
-local nav = navlua.navigation{root = navlua.screen{title = "Root"}}
+local nav = navlua.navigation{root = navlua.screen{title = "Root"}, preset = arg[4]}
 for i = 2, depth do nav:push(navlua.screen{title = "S" .. i}, {animated = false}) end
 
 local loops = {}

@@ -5,12 +5,17 @@
 -- swipe works again; B's cl_popGestureDidEnd runs at the lift, "about to
 -- pop", while B is still on the stack.
 --
---   navlua run scripts/examples/seed004_base_navigation.lua [system]
+--   navlua run scripts/examples/seed004_base_navigation.lua [system|both]
 --
 -- With `system`, UIKit's edge swipe (the article's useSystemGesture = YES);
--- without, its full-screen pan (configureNavigationGestures).
+-- without, its full-screen pan (configureNavigationGestures); with `both`,
+-- the article's configuration exactly as written: configureNavigationGestures
+-- adds the full-screen pan and leaves interactivePopGestureRecognizer on,
+-- both with the navigation as their delegate (manual §5.11): two pop
+-- recognizers, and the two_pop_recognizers pitfall.
 
 local useSystemGesture = arg and arg[1] == "system"
+local bothRecognizers = arg and arg[1] == "both"
 -- static const BOOL popGestureEnabled = YES;
 local popGestureEnabled = true
 
@@ -77,13 +82,25 @@ local function BaseNavigationController(root)
   --     self.interactivePopGestureRecognizer.delegate = self;
   --     self.delegate = self;
   -- }  (with configureNavigationGestures: a full-screen pan whose delegate is self)
-  self.nav = navlua.navigation{
-    style = useSystemGesture and "edge" or "fullscreen",
-    pop_gesture = popGestureEnabled,
-    gesture_delegate = {should_begin = gestureRecognizerShouldBegin},
-    delegate = self,
-    root = root,
-  }
+  local delegate = {should_begin = gestureRecognizerShouldBegin}
+  if bothRecognizers then
+    -- self.interactivePopGestureRecognizer.delegate = self; and the pan of
+    -- configureNavigationGestures with pan.delegate = self
+    self.nav = navlua.navigation{
+      recognizers = {{kind = "edge", enabled = popGestureEnabled, delegate = delegate},
+                     {kind = "fullscreen", delegate = delegate}},
+      delegate = self,
+      root = root,
+    }
+  else
+    self.nav = navlua.navigation{
+      style = useSystemGesture and "edge" or "fullscreen",
+      pop_gesture = popGestureEnabled,
+      gesture_delegate = delegate,
+      delegate = self,
+      root = root,
+    }
+  end
 
   -- - (void)pushViewController:(UIViewController *)viewController animated:(BOOL)animated {
   --     [super pushViewController:viewController animated:animated];
@@ -128,7 +145,8 @@ local function swipe(label)
                       tostring(base.nav.pop_gesture)))
 end
 
-print((useSystemGesture and "system edge swipe" or "full-screen pan") .. ": A -> B -> C, C turns the gesture off")
+print((bothRecognizers and "edge swipe and full-screen pan, as written" or useSystemGesture and "system edge swipe"
+       or "full-screen pan") .. ": A -> B -> C, C turns the gesture off")
 base.pushViewController(B, true)
 navlua.settle()
 base.pushViewController(C, true)
@@ -140,3 +158,16 @@ swipe("back on B, swipe")
 swipe("on A (the root), swipe")
 print(string.format("  vcsDic: A=%s B=%s C=%s; pitfalls: %d", tostring(base.vcsDic.A), tostring(base.vcsDic.B),
                     tostring(base.vcsDic.C), #navlua.trace("pitfall")))
+
+-- As written, the edge swipe stays on beside the pan: a swipe from the edge
+-- is one both could take (the edge swipe, asked first, pops).
+if bothRecognizers then
+  base.pushViewController(navlua.screen{title = "D"}, true)
+  navlua.settle()
+  local r = navlua.drag{from = {5, 400}, by = {250, 0}}
+  navlua.settle()
+  local p = navlua.trace("pitfall")[1]
+  print(string.format("  from the edge on D: %s by %s; pitfall %s (%s)", r.recognizer == "pop" and "popped" or "refused",
+                      navlua.trace("arena")[#navlua.trace("arena")].winner, p and p.name or "none",
+                      p and p.recognizers or ""))
+end

@@ -31,7 +31,7 @@ describe("every example", function()
 end)
 
 describe("seed 004 as written (scripts/examples/seed004_base_navigation.lua)", function()
-  for _, mode in ipairs{"", "system"} do
+  for _, mode in ipairs{"", "system", "both"} do
     it("keeps each screen's switch, guards the root and calls cl_popGestureDidEnd at the lift " .. mode, function()
       local out, err, status = run("scripts/examples/seed004_base_navigation.lua " .. mode)
       assert.are.equal(0, status, err)

@@ -30,6 +30,7 @@ enum ReplPrelude {
         ("touch", TouchBinding.metatable, TouchBinding.methods.map(\.name), TouchBinding.Field.allCases.map(\.rawValue)),
         ("scroll_view", ScreenBinding.scrollMetatable, ScreenBinding.scrollMethods.map(\.name),
          ScreenBinding.ScrollViewField.allCases.map(\.rawValue)),
+        ("pop_recognizer", PopRecognizerBinding.metatable, [], PopRecognizerBinding.Field.allCases.map(\.rawValue)),
     ]
 
     /// Pushes the chunk's argument: `objectKinds` as Lua tables.
