@@ -11,7 +11,7 @@
 #   NAVLUA=/path/to/navlua scripts/compare_busted.sh /work/ext/busted-suites
 #
 # The suites are not part of this repository: check them out yourself (see
-# the README, "Regression suites").
+# docs/using.md, "Regression suites").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=${1:?usage: scripts/compare_busted.sh DIR}

@@ -22,7 +22,7 @@
 # `navlua run all.lua`, argv[0], so navlua is started by its absolute path
 # (main.lua also runs it under `env -i`, with no PATH). Where navlua
 # deliberately differs from
-# lua.c (README, "navlua and lua5.4"), the lines of main.lua that test that
+# lua.c (docs/using.md, "navlua and lua5.4"), the lines of main.lua that test that
 # difference are replaced by `do end` in the copy, and the row says how many.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

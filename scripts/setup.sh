@@ -2,7 +2,7 @@
 # Installs what navlua needs on a fresh Debian machine with the Swift
 # toolchain, then builds the release binary (.build/release/navlua). On
 # macOS (which this repository's CI does not test) it installs nothing: it
-# checks for Homebrew's Lua and pkg-config, then builds (README: On macOS).
+# checks for Homebrew's Lua and pkg-config, then builds (docs/macos.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +14,7 @@ if [ "$(uname -s)" = Darwin ]; then
   # Apple's platforms have the Swift runtime in the OS: nothing to link statically.
   build=(swift build -c release)
 else
-  # python3-junitparser: the shards spec merges JUnit reports with it (README: A suite across machines)
+  # python3-junitparser: the shards spec merges JUnit reports with it (docs/using.md, "A suite across machines")
   packages=(pkg-config liblua5.4-dev lua5.4 lua-busted lua-luassert libedit-dev tmux python3 lcov perl chromium chromium-driver python3-selenium python3-junitparser)
   missing=()
   for p in "${packages[@]}"; do

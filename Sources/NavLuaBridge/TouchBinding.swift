@@ -19,6 +19,7 @@ enum TouchBinding {
         bridged(L, "navlua.touch_down") { b, lua in
             try WorldBinding.refuseWhenBusy(b)
             let (point, _) = try lua.pointOrCoordinates(1, "point")
+            try onScreen(point, b.world)
             let touch = try b.world.touchDown(at: point)
             lua.pushObject(touch, metatable: metatable)
             return 1
@@ -129,6 +130,7 @@ enum TouchBinding {
             }
             let o = try Options(lua, 1, allowed: ["from", "to", "by", "duration", "hold", "profile"])
             guard let from = try o.point("from") else { throw argumentError("from", "a point", got: "nil") }
+            try onScreen(from, b.world, "'from' ")
             let to: Point
             switch (try o.point("to"), try o.point("by")) {
             case let (t?, nil): to = t
@@ -150,9 +152,21 @@ enum TouchBinding {
         bridged(L, "navlua.tap") { b, lua in
             try WorldBinding.refuseWhenBusy(b)
             let (point, _) = try lua.pointOrCoordinates(1, "point")
+            try onScreen(point, b.world)
             pushResult(try b.world.tap(at: point), lua)
             return 1
         }
+    }
+
+    /// A touch begins on the screen: a finger cannot go down beyond the
+    /// glass, so a point outside [0, width] x [0, height] is an error with
+    /// the caller's line, where it was taken as given before (issue 39 item
+    /// 12). A move may pass the edge (manual §5.1 rule 9).
+    static func onScreen(_ p: Point, _ world: World, _ what: String = "") throws {
+        guard p.x < 0 || p.x > world.width || p.y < 0 || p.y > world.height else { return }
+        throw NavError("\(what)(\(formatNumber(p.x, places: 3)), \(formatNumber(p.y, places: 3))) is outside the screen"
+                       + " (0...\(formatNumber(world.width, places: 3)) x 0...\(formatNumber(world.height, places: 3)));"
+                       + " a touch begins on the screen")
     }
 
     static func pushResult(_ r: DragResult, _ lua: Lua) {

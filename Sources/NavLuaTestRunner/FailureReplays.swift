@@ -13,7 +13,7 @@ import NavLuaVisuals
 /// (`ReplayName`); nothing for the tests that pass, are pending or skipped.
 ///
 /// Recording every frame of every test would cost more than the tests
-/// (README, "The HTML replay"), so a test's frames are recorded only when
+/// (docs/using.md, "The HTML replay"), so a test's frames are recorded only when
 /// it has failed, by running its file again, as Playwright's traces
 /// `on-first-retry` do: each child forks a standby copy of itself before it
 /// runs anything (`ReplayStandby`); the child runs its files without a

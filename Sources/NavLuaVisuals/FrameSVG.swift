@@ -123,7 +123,8 @@ public enum FrameSVG {
     /// goes to 0 (UIKit's hide animation moves it off the top), and each
     /// item is drawn at its x with its alpha: a title centred on x, a back
     /// button's label from x toward the trailing side, its chevron (with the
-    /// chevron's alpha) at the leading edge, where it stays.
+    /// chevron's alpha) at the leading edge, where it stays. Long texts are
+    /// fitted as UIKit fits them (`BarLayout`): they never overlap.
     static func bar(_ bar: BarSample, x: Double, w: Double) -> String {
         let y = statusBarHeight, bh = navigationBarHeight
         let dy = -(1 - bar.shown) * (statusBarHeight + navigationBarHeight)
@@ -132,6 +133,11 @@ public enum FrameSVG {
         s += "><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(bh))\""
             + " fill=\"#f7f7f7\" fill-opacity=\"0.94\" stroke=\"#bbb\" stroke-width=\"1\"/>"
         let baseline = y + bh / 2 + 6
+        // each screen's title as drawn, so that its back label stops short of it (BarLayout)
+        var titles: [String: (x: Double, text: String)] = [:]
+        for item in bar.items where item.part != "back" {
+            titles[item.title] = (item.x, BarLayout.title(item.title, barWidth: w, inset: chevronInset))
+        }
         for item in bar.items {
             let data = " data-screen=\"\(SVGText.escape(item.title))\" data-part=\"\(item.part)\""
                 + " data-alpha=\"\(SVGText.num(item.alpha, places: 4))\""
@@ -145,13 +151,17 @@ public enum FrameSVG {
                     + " data-alpha=\"\(SVGText.num(chevron, places: 4))\" x=\"\(n(x + chevronX))\""
                     + " y=\"\(n(baseline))\" font-size=\"22\" text-anchor=\"\(leading ? "start" : "end")\""
                     + " fill=\"#007aff\" fill-opacity=\"\(SVGText.num(chevron, places: 4))\">\(leading ? "\u{2039}" : "\u{203A}")</text>"
+                let title = titles[item.title]
+                let label = BarLayout.backLabel(item.label ?? "", x: item.x, leading: leading, titleX: title?.x,
+                                                titleWidth: title.map { BarLayout.width($0.text, title: true) } ?? 0)
                 s += "<text class=\"bar-item\"\(data) x=\"\(n(x + item.x))\" y=\"\(n(baseline))\" font-size=\"17\""
                     + " text-anchor=\"\(leading ? "start" : "end")\" fill=\"#007aff\""
-                    + " fill-opacity=\"\(SVGText.num(item.alpha, places: 4))\">\(SVGText.escape(item.label ?? ""))</text>"
+                    + " fill-opacity=\"\(SVGText.num(item.alpha, places: 4))\">\(SVGText.escape(label))</text>"
             } else {
                 s += "<text class=\"bar-item\"\(data) x=\"\(n(x + item.x))\" y=\"\(n(baseline))\" font-size=\"17\""
                     + " font-weight=\"600\" text-anchor=\"middle\" fill=\"#000\""
-                    + " fill-opacity=\"\(SVGText.num(item.alpha, places: 4))\">\(SVGText.escape(item.title))</text>"
+                    + " fill-opacity=\"\(SVGText.num(item.alpha, places: 4))\">"
+                    + "\(SVGText.escape(titles[item.title]?.text ?? item.title))</text>"
             }
         }
         return s + "</g>\n"

@@ -29,6 +29,9 @@ extension CommandLine {
     static func dispatch(_ argv: [[UInt8]]) -> Int32 {
         guard argv.count > 1 else { return RunCommand.main(argv, from: 1, explicit: false) }
         switch String(decoding: argv[1], as: UTF8.self) {
+        case "run" where argv.count == 3 && isHelp(argv[2]), "repl" where argv.count == 3 && isHelp(argv[2]):
+            print(Usage.text)
+            return 0
         case "run": return RunCommand.main(argv, from: 2, explicit: true)
         case "test": return TestCommand.main(arguments: Array(argv.dropFirst(2)))
         case "repl": return ReplCommand.main(argv)
@@ -40,6 +43,8 @@ extension CommandLine {
         case "--help", "help":
             print(Usage.text)
             return 0
+        case "--declared-options":
+            return DeclaredOptions.main(argv)
         case "--cpath":
             print(ModulePath.cpathEntry)
             return 0
@@ -47,6 +52,11 @@ extension CommandLine {
             if let problem = mistypedCommand(argv[1]) { return problem.report() }
             return RunCommand.main(argv, from: 1, explicit: false)
         }
+    }
+
+    /// `navlua run --help`, `navlua repl -h`: the usage, as `navlua --help`.
+    private static func isHelp(_ word: [UInt8]) -> Bool {
+        word == Array("--help".utf8) || word == Array("-h".utf8)
     }
 
     /// `navlua rum x.lua`: a first word that is no file and one or two
@@ -68,45 +78,37 @@ enum Usage {
     /// The options of `navlua` alone.
     static let globalOptions = ["--version", "--help", "--cpath"]
 
-    static let text = """
-    usage: navlua run [options] [script [args]]   run a scenario, as lua does ('-' reads standard input)
-           navlua [options] [script [args]]       the same without 'run' (alone on a terminal: the REPL)
-           navlua test [options] [PATH...]         run busted spec files (default: ./spec or .)
-           navlua repl [options] [FILE [ARGS]]     interactive REPL
-           navlua touches import --from getevent|cdp FILE [--screen WxH] [--axes XMAX,YMAX]
-                                                  a device's touch log as navlua's records (JSON Lines)
-           navlua explore FILE [--runs N] [--seed N] [--steps N] [--html OUT.html] [--shard K/N]
-                                                  search random gestures for one that breaks a rule
-           navlua --version | --help | --cpath    (--cpath: the LUA_CPATH entry for require "navlua")
+    /// `navlua --help`: the synopsis, lua.c's options (lua.c's own usage
+    /// words), and navlua's run options from their declarations (`RunOption`).
+    /// `navlua test --help`, `navlua explore --help` and `navlua touches
+    /// import --help` print their commands' options, each from its own
+    /// declarations.
+    static var text: String {
+        """
+        usage: navlua run [options] [script [args]]   run a scenario, as lua does ('-' reads standard input)
+               navlua [options] [script [args]]       the same without 'run' (alone on a terminal: the REPL)
+               navlua test [options] [PATH...]        run busted spec files (default: ./spec or .)
+               navlua repl [options] [FILE [ARGS]]    interactive REPL
+               navlua explore FILE [options]          search random gestures for one that breaks a rule
+               navlua touches import --from getevent|cdp FILE [options]
+                                                      a device's touch log as navlua's records (JSON Lines)
+               navlua --version | --help | --cpath    (--cpath: the LUA_CPATH entry for require "navlua")
 
-    lua's options, in any order, as lua5.4 takes them:
-      -e stat   execute string 'stat'           -l mod    require library 'mod' into global 'mod'
-      -i        enter the REPL after 'script'   -l g=mod  require library 'mod' into global 'g'
-      -v        show version information        -E        ignore environment variables
-      -W        turn warnings on                --        stop handling options
-      -         stop handling options and execute stdin
-    and LUA_INIT_5_4 / LUA_INIT (code, or @file) runs first unless -E.
+        lua's options, in any order, as lua5.4 takes them:
+          -e stat   execute string 'stat'           -l mod    require library 'mod' into global 'mod'
+          -i        enter the REPL after 'script'   -l g=mod  require library 'mod' into global 'g'
+          -v        show version information        -E        ignore environment variables
+          -W        turn warnings on                --        stop handling options
+          -         stop handling options and execute stdin
+        and LUA_INIT_5_4 / LUA_INIT (code, or @file) runs first unless -E.
 
-    run options:
-      --timeout SECONDS     end the script with an error after this much wall time
-      --memory-limit MB     end the script with an error past this much Lua memory
-      --trace FILE          write the trace: .json (Chrome Trace Event format) or .jsonl
-      --timeline FILE.svg   write a chart of the run over time
-      --filmstrip FILE.svg  write the run's moments (touch down, pan begin, lift, finish) side by side
-      --html FILE.html      write a replay of the run to watch in a browser
-      --preset NAME         preset of navigations made without one (also for test)
+        run options (the REPL takes them too):
+        \(RunOption.allCases.map(\.declaration).usageLines())
 
-    test options: busted's (its flags and ./.busted; `navlua test --help` lists them all), and
-      -o text|tap|NAME      output: navlua's text (default) or TAP, or busted's handler NAME
-      --output FILE         with -o: write the report to FILE
-      --jobs N              files run in parallel (default: the number of cores)
-      --shard K/N           run the K-th of N stable shares of the files
-      --update-snapshots    rewrite stored snapshots
-      --strict-hooks        a misspelled screen hook (will_go_bak) fails its test
-      --coverage            write LCOV line coverage (--coverage-output FILE, default lcov.info)
-      --html DIR            write an HTML replay of each failing test into DIR
-      --timeout SECONDS     per file;  --memory-limit MB  per file
+        The other commands' options: navlua test --help, navlua explore --help,
+        navlua touches import --help.
 
-    exit status: 0 success, 1 script error or failed test, 2 usage error
-    """
+        exit status: 0 success, 1 script error or failed test, 2 usage error
+        """
+    }
 }

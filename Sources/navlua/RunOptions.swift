@@ -1,6 +1,37 @@
 import NavLuaBridge
 import NavLuaVisuals
 
+/// navlua's run options, declared once: `RunOptions.consume` switches over
+/// them, `Usage.text` and the manual's table (§10.3, through `navlua
+/// --declared-options run`) are made from the declarations.
+enum RunOption: String, CaseIterable {
+    case timeout = "--timeout", memoryLimit = "--memory-limit", trace = "--trace", timeline = "--timeline"
+    case filmstrip = "--filmstrip", html = "--html", preset = "--preset"
+
+    var declaration: OptionDeclaration {
+        switch self {
+        case .timeout:
+            OptionDeclaration(name: rawValue, argument: "SECONDS",
+                              help: "end the script with an error after this much wall time")
+        case .memoryLimit:
+            OptionDeclaration(name: rawValue, argument: "MB", help: "end the script with an error past this much Lua memory")
+        case .trace:
+            OptionDeclaration(name: rawValue, argument: "FILE",
+                              help: "write the trace: .json (Chrome Trace Event format) or .jsonl (JSON Lines)")
+        case .timeline:
+            OptionDeclaration(name: rawValue, argument: "FILE.svg", help: "write a chart of the run over time")
+        case .filmstrip:
+            OptionDeclaration(name: rawValue, argument: "FILE.svg",
+                              help: "write the run's moments (touch down, pan begin, lift, finish) side by side")
+        case .html:
+            OptionDeclaration(name: rawValue, argument: "FILE.html", help: "write a replay of the run to watch in a browser")
+        case .preset:
+            OptionDeclaration(name: rawValue, argument: "NAME",
+                              help: "the preset of navigations made without one: a built-in preset's name")
+        }
+    }
+}
+
 /// navlua's own options, shared by `run` and the REPL: the limits and the
 /// files a run writes. File names are bytes, as the shell gave them.
 struct RunOptions {
@@ -13,13 +44,13 @@ struct RunOptions {
     /// --preset: the command applies it (`RunCommand.run`).
     var preset: String?
 
-    static let names = ["--timeout", "--memory-limit", "--trace", "--timeline", "--filmstrip", "--html", "--preset"]
+    static var names: [String] { RunOption.allCases.map(\.rawValue) }
 
     /// Consumes the option at args[i] if it is one of these; returns how
     /// many arguments it took (0 when it is not a run option).
     mutating func consume(_ args: [[UInt8]], at i: Int) throws(CommandLineError) -> Int {
         let name = String(decoding: args[i], as: UTF8.self)
-        guard RunOptions.names.contains(name) else { return 0 }
+        guard let option = RunOption(rawValue: name) else { return 0 }
         guard i + 1 < args.count else { throw CommandLineError("\(name) needs a value") }
         let value = args[i + 1]
         func positive() throws(CommandLineError) -> Double {
@@ -29,17 +60,17 @@ struct RunOptions {
             }
             return d
         }
-        switch name {
-        case "--timeout": timeout = try positive()
-        case "--memory-limit": memoryLimitMB = try positive()
-        case "--trace": traceFile = try written(value, among: FileFormat.traces)
-        case "--timeline": timelineFile = try written(value, among: FileFormat.pictures)
-        case "--html": htmlFile = try written(value, among: FileFormat.replays)
-        case "--preset":
+        switch option {
+        case .timeout: timeout = try positive()
+        case .memoryLimit: memoryLimitMB = try positive()
+        case .trace: traceFile = try written(value, among: FileFormat.traces)
+        case .timeline: timelineFile = try written(value, among: FileFormat.pictures)
+        case .filmstrip: filmstripFile = try written(value, among: FileFormat.pictures)
+        case .html: htmlFile = try written(value, among: FileFormat.replays)
+        case .preset:
             let text = String(decoding: value, as: UTF8.self)
             if let problem = NavLuaHost.presetProblem(text) { throw CommandLineError("--preset: \(problem)") }
             preset = text
-        default: filmstripFile = try written(value, among: FileFormat.pictures)
         }
         try refuseSharedFile()
         return 2

@@ -5,17 +5,41 @@ import NavLuaVisuals
 /// [--axes XMAX,YMAX]`: a device's touch log to navlua's records (JSON
 /// Lines on standard output, manual §5.1), for navlua.replay_touches.
 enum TouchesCommand {
-    static let usage = """
-        usage: navlua touches import --from getevent|cdp FILE [--screen WxH] [--axes XMAX,YMAX]
-          --from getevent   Android's `adb shell getevent -lt` text (multi-touch protocol B)
-          --from cdp        Chrome DevTools Protocol Input.dispatchTouchEvent JSON (lines or an array)
-          --screen WxH      the screen in points (default 390x844)
-          --axes XMAX,YMAX  getevent: the raw ranges of ABS_MT_POSITION_X/Y, as `getevent -p`
-                            prints them (default: the screen's size, raw units taken as points)
-        """
+    /// The options of `touches import`, declared once (`OptionDeclaration`):
+    /// the parser switches over them, the usage and the manual's table are
+    /// made from them.
+    enum Option: String, CaseIterable {
+        case from = "--from", screen = "--screen", axes = "--axes"
+
+        var declaration: OptionDeclaration {
+            switch self {
+            case .from:
+                OptionDeclaration(name: rawValue, argument: "getevent|cdp", help: "the log's kind: Android's `adb shell"
+                                  + " getevent -lt` text (multi-touch protocol B), or Chrome DevTools Protocol"
+                                  + " Input.dispatchTouchEvent JSON (lines or an array); required")
+            case .screen:
+                OptionDeclaration(name: rawValue, argument: "WxH", help: "the screen in points (default 390x844)")
+            case .axes:
+                OptionDeclaration(name: rawValue, argument: "XMAX,YMAX", help: "getevent: the raw ranges of"
+                                  + " ABS_MT_POSITION_X/Y, as `getevent -p` prints them (default: the screen's size,"
+                                  + " raw units taken as points)")
+            }
+        }
+    }
+
+    static var options: [OptionDeclaration] { Option.allCases.map(\.declaration) }
+
+    static var usage: String {
+        "usage: navlua touches import --from getevent|cdp FILE [--screen WxH] [--axes XMAX,YMAX]\n"
+            + options.usageLines()
+    }
 
     static func main(_ argv: [[UInt8]]) -> Int32 {
         let args = argv.dropFirst(2).map { String(decoding: $0, as: UTF8.self) }
+        if args.first == "--help" || args.first == "-h" || (args.first == "import" && args.dropFirst().contains("--help")) {
+            print(usage)
+            return 0
+        }
         guard args.first == "import" else { return fail(usage: "navlua touches: expected 'import'") }
         var from: String?, file: [UInt8]?
         var screen = (width: 390.0, height: 844.0)
@@ -25,26 +49,26 @@ enum TouchesCommand {
         while i < args.count {
             let a = args[i]
             func value() -> String? { i + 1 < args.count ? args[i + 1] : nil }
-            switch a {
-            case "--from":
+            switch Option(rawValue: a) {
+            case .from:
                 guard let v = value(), v == "getevent" || v == "cdp" else {
                     return fail(usage: "navlua touches import: --from takes getevent or cdp")
                 }
                 from = v
                 i += 2
-            case "--screen":
+            case .screen:
                 guard let v = value(), let pair = numbers(v, "x"), pair.0 > 0, pair.1 > 0 else {
                     return fail(usage: "navlua touches import: --screen takes WxH, two positive numbers (390x844)")
                 }
                 screen = (pair.0, pair.1)
                 i += 2
-            case "--axes":
+            case .axes:
                 guard let v = value(), let pair = numbers(v, ","), pair.0 > 0, pair.1 > 0 else {
                     return fail(usage: "navlua touches import: --axes takes XMAX,YMAX, two positive numbers")
                 }
                 axes = (pair.0, pair.1)
                 i += 2
-            default:
+            case nil:
                 guard !a.hasPrefix("--"), file == nil else {
                     return fail(usage: "navlua touches import: unrecognized option '\(a)'")
                 }

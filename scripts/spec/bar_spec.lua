@@ -334,4 +334,85 @@ describe("the bar in pictures", function()
     assert.is_nil(svg:find('class="bar"', 1, true))
     assert.is_true(nav:visual().bar_hidden)
   end)
+
+  -- Issue 39 item 8: long titles. Each text of the bar read back from the
+  -- SVG as a box: x and its anchor, and a width of 0.6 em (17 pt) a
+  -- character, wider than the pictures' own estimate; the chevron 12 pt.
+  -- No two boxes drawn (opacity > 0, text not empty) may intersect.
+  local function boxes(svg)
+    local bar = assert(svg:match('<g class="bar".-</g>'), "a bar")
+    local out = {}
+    for attrs, text in bar:gmatch('<text ([^>]*)>([^<]*)</text>') do
+      local x = tonumber(attrs:match(' x="([^"]+)"'))
+      local size = tonumber(attrs:match('font%-size="([^"]+)"'))
+      local alpha = tonumber(attrs:match('fill%-opacity="([^"]+)"'))
+      local anchor = attrs:match('text%-anchor="([^"]+)"')
+      local chevron = attrs:find('bar-chevron', 1, true) ~= nil
+      local width = chevron and 12 or utf8.len(text) * size * 0.6
+      local left = anchor == "middle" and x - width / 2 or anchor == "end" and x - width or x
+      if alpha > 0 and text ~= "" then
+        out[#out + 1] = {left = left, right = left + width, text = text, screen = attrs:match('data%-screen="([^"]+)"'),
+                         part = chevron and "chevron" or attrs:match('data%-part="([^"]+)"')}
+      end
+    end
+    return out
+  end
+
+  local function assert_apart(list)
+    for i = 1, #list do
+      for j = i + 1, #list do
+        local a, b = list[i], list[j]
+        assert.is_true(a.right <= b.left or b.right <= a.left,
+                       ("'%s' [%.1f, %.1f] overlaps '%s' [%.1f, %.1f]"):format(a.text, a.left, a.right, b.text, b.left, b.right))
+      end
+    end
+  end
+
+  it("fits a long title and a long back label as UIKit does: the title cut with an ellipsis, the label 'Back' or none", function()
+    local nav = navlua.navigation{root = navlua.screen{title = "Account settings and privacy"}}
+    nav:push(navlua.screen{title = "Notification preferences for messages"}, {animated = false})
+    local drawn = boxes(read(navlua.render(os.tmpname() .. ".svg")))
+    assert_apart(drawn)
+    local texts = {}
+    for _, b in ipairs(drawn) do texts[b.part] = b.text end
+    assert.matches("^Notification preferences.*\u{2026}$", texts.title)
+    assert.is_nil(texts.back)            -- no room left: the chevron alone
+    assert.are.equal("\u{2039}", texts.chevron)
+
+    navlua.reset()
+    nav = navlua.navigation{root = navlua.screen{title = "Account settings and privacy"}}
+    nav:push(navlua.screen{title = "Privacy"}, {animated = false})
+    drawn = boxes(read(navlua.render(os.tmpname() .. ".svg")))
+    assert_apart(drawn)
+    texts = {}
+    for _, b in ipairs(drawn) do texts[b.part] = b.text end
+    assert.are.equal("Privacy", texts.title)
+    assert.are.equal("Back", texts.back)   -- the previous title does not fit; "Back" does
+  end)
+
+  -- During a swipe the two titles cross-fade where they pass each other,
+  -- as UIKit's do (manual §4.8); a screen's own title and back label never
+  -- overlap.
+  it("keeps each screen's title and back label apart through a swipe back, in a right-to-left layout too", function()
+    for _, layout in ipairs{"ltr", "rtl"} do
+      navlua.reset{layout = layout}
+      local nav = navlua.navigation{root = navlua.screen{title = "Account settings and privacy"}}
+      nav:push(navlua.screen{title = "Notification preferences"}, {animated = false})
+      local x = layout == "ltr" and 20 or W - 20
+      local t = navlua.touch_down(x, 400)
+      for step = 1, 8 do
+        t:move_to(layout == "ltr" and x + step * 40 or x - step * 40, 400, 0.05)
+        local per_screen = {}
+        for _, b in ipairs(boxes(read(navlua.render(os.tmpname() .. ".svg")))) do
+          if b.part ~= "chevron" then
+            per_screen[b.screen] = per_screen[b.screen] or {}
+            table.insert(per_screen[b.screen], b)
+          end
+        end
+        for _, list in pairs(per_screen) do assert_apart(list) end
+      end
+      t:cancel()
+      navlua.settle()
+    end
+  end)
 end)

@@ -96,8 +96,12 @@ describe("extreme inputs", function()
     assert.are.equal(0, navlua.settle())
   end)
 
-  it("move touches to 1e308", function()
-    local t = navlua.touch_down(1e308, -1e308)
+  it("move touches to 1e308 (a touch begins on the screen, manual §5.1 rule 9; a move may go anywhere)", function()
+    assert.has_error(function() navlua.touch_down(1e308, -1e308) end,
+                     "navlua.touch_down: (1e+308, -1e+308) is outside the screen (0...390 x 0...844);"
+                     .. " a touch begins on the screen")
+    local t = navlua.touch_down(390, 0)
+    t:move_to(1e308, -1e308, 0.1)
     t:move_to(-1e308, 1e308, 0.1)
     t:up()
     assert.are.equal(0, navlua.settle())

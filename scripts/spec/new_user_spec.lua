@@ -236,4 +236,22 @@ navlua.settle()
     local _, count = err:gsub("stack traceback:", "")
     assert.are.equal(1, count, err)
   end)
+
+  it("a touch that begins beyond the screen is an error with the caller's line; a move may pass the edge (manual §5.1 rule 9)", function()
+    local script = P.script([[
+navlua.navigation{root = navlua.screen{title = "A"}}
+local ok, err = pcall(navlua.touch_down, 400, 100)
+print(err)
+print(select(2, pcall(navlua.tap, {-1, 10})))
+print(select(2, pcall(navlua.drag, {from = {100, 845}, by = {50, 0}})))
+print(navlua.drag{from = {390, 844}, by = {-10, 0}} and "on the edge: accepted")
+print(navlua.drag{from = {300, 400}, by = {200, 0}}.velocity.x)
+]])
+    local out, err, status = P.navlua("run " .. q(script))
+    assert.are.equal(0, status, err)
+    assert.are.equal(script .. ":2: navlua.touch_down: (400, 100) is outside the screen (0...390 x 0...844); a touch begins on the screen\n"
+                     .. script .. ":4: navlua.tap: (-1, 10) is outside the screen (0...390 x 0...844); a touch begins on the screen\n"
+                     .. script .. ":5: navlua.drag: 'from' (100, 845) is outside the screen (0...390 x 0...844); a touch begins on the screen\n"
+                     .. "on the edge: accepted\n800.0\n", out)
+  end)
 end)

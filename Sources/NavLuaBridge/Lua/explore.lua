@@ -885,7 +885,30 @@ end
 -- Returns the exit status: 0 nothing failed, 1 a failure (the script on
 -- stdout), 2 a usage error.
 
-local USAGE = "usage: navlua explore FILE [--runs N] [--seed N] [--steps N] [--html OUT.html] [--shard K/N]"
+-- The options, declared once: the parser below looks them up here, and
+-- `navlua explore --help` and the manual's table of §13.5 (through
+-- `navlua explore --declared-options`, read by scripts/manual_index.lua)
+-- are made from them.
+local OPTIONS = {
+  {"--runs", "N", "how many random sequences to try, in place of the table's runs (default 1000)"},
+  {"--seed", "N", "the search's seed, in place of the table's seed (default 1)"},
+  {"--steps", "N", "the actions in each sequence, in place of the table's steps (default 20)"},
+  {"--html", "OUT.html", "write the HTML replay of the shrunk run that fails"},
+  {"--shard", "K/N", "run the K-th of N disjoint shares of the runs (runs K, K+N, K+2N, ...)"},
+}
+local DECLARED = {}
+for _, o in ipairs(OPTIONS) do DECLARED[o[1]] = o end
+
+local USAGE = {"usage: navlua explore FILE [--runs N] [--seed N] [--steps N] [--html OUT.html] [--shard K/N]"}
+do
+  local width = 0
+  for _, o in ipairs(OPTIONS) do width = math.max(width, #o[1] + 1 + #o[2]) end
+  for _, o in ipairs(OPTIONS) do
+    local left = o[1] .. " " .. o[2]
+    USAGE[#USAGE + 1] = "  " .. left .. string.rep(" ", width - #left + 2) .. o[3]
+  end
+  USAGE = table.concat(USAGE, "\n")
+end
 
 local function usage(message)
   io.stderr:write("navlua: explore: ", message, "\n", USAGE, "\n")
@@ -897,7 +920,7 @@ function M.cli(...)
   local i = 1
   while i <= #args do
     local a = args[i]
-    if a == "--runs" or a == "--seed" or a == "--steps" or a == "--html" or a == "--shard" then
+    if DECLARED[a] then
       local v = args[i + 1]
       if v == nil then return usage("option '" .. a .. "' needs a value") end
       local key = a:sub(3)
@@ -918,6 +941,9 @@ function M.cli(...)
       i = i + 1
     elseif a == "--help" or a == "-h" then
       io.stdout:write(USAGE, "\n")
+      return 0
+    elseif a == "--declared-options" then   -- for scripts/manual_index.lua
+      for _, o in ipairs(OPTIONS) do io.stdout:write(table.concat(o, "\t"), "\n") end
       return 0
     elseif a:sub(1, 1) == "-" and a ~= "-" then
       return usage("unknown option '" .. a .. "'")

@@ -104,7 +104,7 @@ M.specs = {
   { "strict-hooks", kind = "flag", navlua = true, default = false,
     help = "a screen function named like a misspelled hook (will_go_bak) fails its test" },
   { "preset", kind = "value", navlua = true, arg = "NAME",
-    help = "the preset of navigations made without one: uikit, flutter or react_navigation" },
+    help = "the preset of navigations made without one: a built-in preset's name" },
   { "coverage-output", kind = "value", navlua = true, default = "lcov.info", arg = "FILE",
     help = "where --coverage writes its LCOV report (default lcov.info)" },
   { "html", kind = "value", navlua = true, arg = "DIR",

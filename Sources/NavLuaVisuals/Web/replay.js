@@ -137,6 +137,32 @@
     ctx.strokeRect(x, STATUS_BAR, W, NAV_BAR);
     const baseline = STATUS_BAR + NAV_BAR / 2 + 6;
     ctx.textBaseline = "alphabetic";
+    // Long texts fitted as UIKit fits them (BarLayout.swift): each title cut
+    // with an ellipsis to the room between the insets, each back label its
+    // previous title, "Back" or nothing, the first that ends before its
+    // screen's title; measured with the canvas's own font.
+    const GAP = 8, CHEVRON = 12;
+    const fitted = {};
+    ctx.font = "600 17px -apple-system, Helvetica, Arial, sans-serif";
+    for (const [t, back, ix] of nav.i || []) {
+      if (back) continue;
+      const room = W - 2 * (CHEVRON_INSET + CHEVRON + GAP);
+      let text = titles[t][0];
+      if (ctx.measureText(text).width > room) {
+        let chars = Array.from(text);
+        while (chars.length && ctx.measureText(chars.join("") + "\u2026").width > room) chars.pop();
+        text = chars.join("") + "\u2026";
+      }
+      fitted[t] = {x: ix, text: text, width: ctx.measureText(text).width};
+    }
+    function backLabel(t, ix, leading, label) {
+      const title = fitted[t];
+      if (!title) return label;
+      ctx.font = "17px -apple-system, Helvetica, Arial, sans-serif";
+      const room = leading ? (title.x - title.width / 2 - GAP) - ix : ix - (title.x + title.width / 2 + GAP);
+      for (const candidate of [label, "Back"]) if (ctx.measureText(candidate).width <= room) return candidate;
+      return "";
+    }
     for (const item of nav.i || []) {
       const [t, back, ix, alpha, chevron, label] = item;
       if (back) {
@@ -147,12 +173,12 @@
         ctx.fillText(leading ? "\u2039" : "\u203A", x + (leading ? CHEVRON_INSET : W - CHEVRON_INSET), baseline);
         ctx.fillStyle = "rgba(0,122,255," + alpha + ")";
         ctx.font = "17px -apple-system, Helvetica, Arial, sans-serif";
-        ctx.fillText(label || "", x + ix, baseline);
+        ctx.fillText(backLabel(t, ix, leading, label || ""), x + ix, baseline);
       } else {
         ctx.fillStyle = "rgba(0,0,0," + alpha + ")";
         ctx.font = "600 17px -apple-system, Helvetica, Arial, sans-serif";
         ctx.textAlign = "center";
-        ctx.fillText(titles[t][0], x + ix, baseline);
+        ctx.fillText(fitted[t].text, x + ix, baseline);
       }
     }
     ctx.restore();
