@@ -33,6 +33,12 @@ public enum RefusalWords {
             + "should_recognize_simultaneously in the gesture delegate (§6.2)"
     }
 
+    /// Another of the navigation's pop recognizers took the pan: which one.
+    public static func anotherPopTookThePan(_ winner: String) -> String {
+        "pop_recognizer: " + winner + " took the pan first (the arena asks the navigation's pop recognizers "
+            + "in order; on iOS 26 the content swipe waits for the edge swipe; manual §5.11)"
+    }
+
     /// Why a pop ended without a lift.
     public static let touchCancelled = "cancelled: the touch was cancelled before the lift (the system took it)"
 

@@ -141,12 +141,18 @@ struct ReplayData {
             return nil
         }
         if case .string(let r)? = event["refused_by"] {
+            // on a navigation with several pop recognizers, which one (manual §5.11)
+            var which = ""
+            if case .string(let name)? = event["pop_recognizer"] { which = name + " refused, " }
             if r == PopRefusal.scrollView.rawValue, let arena = arena, case .string(let winner)? = arena["winner"],
                winner.hasPrefix("scroll:") {
-                return RefusalWords.scrollViewTookThePan(winner, rule: arena["rule"].flatMap { v in
+                return which + RefusalWords.scrollViewTookThePan(winner, rule: arena["rule"].flatMap { v in
                     if case .string(let s) = v { return s } else { return nil } })
             }
-            return RefusalWords.words(for: r) ?? r
+            if r == PopRefusal.popRecognizer.rawValue, let arena = arena, case .string(let winner)? = arena["winner"] {
+                return which + RefusalWords.anotherPopTookThePan(winner)
+            }
+            return which + (RefusalWords.words(for: r) ?? r)
         }
         guard event.kind == .gesture, case .string(let state)? = event["state"] else { return nil }
         if state == "cancelled" { return RefusalWords.touchCancelled }
@@ -163,7 +169,8 @@ struct ReplayData {
     /// same frame and navigation was refused in (recorded after it).
     static func arena(after i: Int, in events: [TraceEvent]) -> TraceEvent? {
         let event = events[i]
-        guard event.kind == .gesture, case .string("scroll_view")? = event["refused_by"] else { return nil }
+        guard event.kind == .gesture, case .string(let r)? = event["refused_by"],
+              r == PopRefusal.scrollView.rawValue || r == PopRefusal.popRecognizer.rawValue else { return nil }
         var j = i + 1
         while j < events.count, j <= i + 8, events[j].frame == event.frame {
             if events[j].kind == .arena, events[j]["nav"] == event["nav"] { return events[j] }

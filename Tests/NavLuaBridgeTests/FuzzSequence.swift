@@ -132,6 +132,7 @@ struct FuzzGenerator {
             fields.append("\(hook.rawValue) = " + hookFunction(hook, screen: i))
         }
         if extra.chance(0.25) { fields.append("back_button = \"\(extra.chance(0.7) ? "custom" : "system")\"") }
+        if extra.chance(0.1) { fields.append("navigation_bar_back_button_hidden = true") }
         var lua = "s\(i) = navlua.screen{" + fields.joined(separator: ",\n  ") + "}"
         if rng.chance(0.15) {
             let paging = rng.chance(0.5)
@@ -179,6 +180,9 @@ struct FuzzGenerator {
         var o = ["style = \"\(style)\""]
         if style != "snapshot", extra.chance(0.5) { o.append("gesture_delegate = " + gestureDelegate()) }
         if let r = root { o.append("root = s\(r)") }
+        // iOS 26's systems: a second pop recognizer, the content swipe,
+        // beside the style's (manual §5.11)
+        if extra.chance(0.3) { o.append("preset = \"" + extra.pick(["ios26", "swiftui", "native_stack"]) + "\"") }
         if rng.chance(0.1) { o.append("pop_gesture = false") }
         if rng.chance(0.5) { o.append("dismiss_at_root = true") }
         if rng.chance(0.2) { o.append("bar_per_screen = false") }

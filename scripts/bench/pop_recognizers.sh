@@ -7,8 +7,8 @@
 # The frame of frames.lua's `finger` loop (a finger from the left edge
 # driving an interactive pop), at 1 and 3 simulated seconds, the
 # difference divided by the difference in frames so that start-up cancels
-# out: under the binary before several recognizers (one recognizer, the
-# default navigation), under this one with one recognizer (preset uikit:
+# out: under the binary before several recognizers and this one (one
+# recognizer, the default navigation), under this one with one (preset uikit:
 # the edge swipe) and with two (preset ios26: the edge and the content
 # swipe, both asked at touch-down, the edge one driving the pop).
 # NEW_BINARY defaults to .build/release/navlua. Needs valgrind.
@@ -37,6 +37,7 @@ per_frame() {   # per_frame BINARY [PRESET]: instructions per finger-driven fram
 }
 
 old=$(per_frame "$work/old")
+same=$(per_frame "$work/new")
 one=$(per_frame "$work/new" uikit)
 two=$(per_frame "$work/new" ios26)
 cat <<TABLE
@@ -49,6 +50,7 @@ the difference in instructions over the difference in frames.
 | binary and navigation | recognizers | instructions per frame | against one |
 |---|---|---|---|
 | before several recognizers, no preset | 1 (\`fullscreen\`) | $old | |
+| this one, no preset | 1 (\`fullscreen\`) | $same | $(awk -v a="$same" -v b="$old" 'BEGIN { printf "%.3f against the binary before", a / b }') |
 | this one, \`preset = "uikit"\` | 1 (\`edge\`) | $one | 1.00 |
 | this one, \`preset = "ios26"\` | 2 (\`edge\`, \`content\`) | $two | $(awk -v a="$two" -v b="$one" 'BEGIN { printf "%.3f", a / b }') |
 TABLE

@@ -143,6 +143,18 @@ describe("refused", function()
   end)
 end)
 ]],
+  -- several pop recognizers: the message names the one that refused
+  ["refused_ios26/spec/refused_spec.lua"] = [[
+describe("refused on iOS 26", function()
+  it("swipes back on a form", function()
+    local nav = navlua.navigation{root = navlua.screen{title = "Home"}, preset = "ios26"}
+    nav:push(navlua.screen{title = "Form", will_go_back = function() return false end}, {animated = false})
+    navlua.drag{from = {200, 500}, by = {200, 0}}
+    navlua.settle()
+    assert.are.equal("Home", nav.top.title)
+  end)
+end)
+]],
 }
 
 -- many small files, for --jobs and --shard
@@ -214,6 +226,14 @@ describe("navlua test", function()
                              .. "arena %(uikit%): winner scroll:1, lost pop=scroll_view\n"), out)
       assert.truthy(out:find("pop cancelled at the lift at 1.167 s (nav 1): translation 40.0 pt, "
                              .. "velocity 80.0 pt/s did not pass the preset's completion rule", 1, true), out)
+    end)
+
+    it("names which of several pop recognizers refused", function()
+      local out, status = navlua_test("refused_ios26", "")
+      assert.are.equal(1, status)
+      assert.truthy(out:find("pop:edge refused at 0.017 s (nav 1): refused_by edge_width\n", 1, true), out)
+      assert.truthy(out:find("pop:content refused at 0.033 s (nav 1): refused_by will_go_back; arena (uikit): "
+                             .. "winner none, lost pop:edge=edge_width,pop:content=will_go_back\n", 1, true), out)
     end)
 
     it("fails a file that does not load, and runs the others", function()

@@ -154,6 +154,24 @@ for e in json.loads(m.group(1))["events"]:
                      lines[2])
   end)
 
+  it("name which of several pop recognizers refused, and which took the pan from it", function()
+    local dir = P.tempdir()
+    local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script([[
+      local nav = navlua.navigation{root = navlua.screen{title = "Home"}, preset = "ios26"}
+      nav:push(navlua.screen{title = "Form", will_go_back = function() return false end}, {animated = false})
+      navlua.drag{from = {200, 500}, by = {200, 0}}   -- mid-screen: the content swipe, refused by the hook
+      navlua.settle()
+      nav:push(navlua.screen{title = "Plain"}, {animated = false})
+      navlua.drag{from = {5, 500}, by = {200, 0}}     -- from the edge: the edge swipe takes it
+      navlua.settle()
+    ]])))
+    assert.are.equal(0, status, err)
+    local text = table.concat(whys(dir .. "/r.html"), "\n")
+    assert.truthy(text:find("pop:edge refused, edge_width: ", 1, true), text)
+    assert.truthy(text:find("pop:content refused, will_go_back: ", 1, true), text)
+    assert.truthy(text:find("pop:content refused, pop_recognizer: pop:edge took the pan first", 1, true), text)
+  end)
+
   it("give the snapshot style's own rule at a cancelled lift", function()
     local dir = P.tempdir()
     local _, err, status = P.navlua("run --html " .. q(dir .. "/r.html") .. " " .. q(P.script([[

@@ -70,7 +70,8 @@ extension World {
             if begins || touch.arenaOpen {
                 panBegan(touch)
             } else if touch.pan!.began {
-                for pop in touch.pops { pop.moved() }
+                // (indexed: a for-in over the array retains it, every sample)
+                for i in touch.pops.indices { touch.pops[i].moved() }
                 touch.scroll?.moved(to: point)
                 handOverToSheet(touch, at: point)
                 touch.sheet?.moved(to: point)

@@ -126,8 +126,8 @@ final class PopGestureDetector {
         if let check = check { fields.append(.string("refused_by", check.rawValue)) }
         if let finish = finish { fields.append(.bool("finish", finish)) }
         if let rule = rule { fields.append(.string("rule", rule)) }
-        // which of several (a navigation with one keeps v1's event)
-        if nav.popRecognizers.count > 1 { fields.append(.string("kind", setup.kind.rawValue)) }
+        // which of several, by its trace name (a navigation with one keeps v1's event)
+        if nav.popRecognizers.count > 1 { fields.append(.string("pop_recognizer", setup.name)) }
         world.record(.gesture, fields)
     }
 }

@@ -45,7 +45,8 @@ end
 
 local function refusal_line(e, arenas)
   if e.state == "failed" and e.refused_by then
-    return string.format("\npop refused at %.3f s (nav %s): refused_by %s%s",
+    -- on a navigation with several pop recognizers, which one (manual §5.11)
+    return string.format("\n%s refused at %.3f s (nav %s): refused_by %s%s", e.pop_recognizer or "pop",
                          e.t or 0, tostring(e.nav), tostring(e.refused_by), arena_words(arenas, e))
   elseif e.state == "ended" and e.finish == false then
     local tx = type(e.translation) == "table" and e.translation.x or 0
