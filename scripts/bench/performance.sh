@@ -36,7 +36,7 @@ figure() {   # figure TITLE WHAT COMMAND...
   echo "Every table below is one benchmark's current output, with the command that made it. Ratios"
   echo "are against a yardstick run in the same command; instruction counts come from callgrind."
   echo "Earlier figures are in git's history of this page. Also current:"
-  echo "[replaying recorded touches](performance_replay.md), [Flutter's velocity figures](velocity_tracker.md)."
+  echo "[replaying recorded touches](performance_replay.md), [Flutter's velocity figures](velocity_tracker.md), [a second pop recognizer](performance_recognizers.md)."
   echo
 } >"$tmp"
 
