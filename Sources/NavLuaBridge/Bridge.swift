@@ -30,7 +30,7 @@ public final class Bridge {
     /// of navlua.define_preset, in order. They outlive navlua.reset, like
     /// the functions a script defines; those a script defines are counted
     /// in `account`.
-    var presets = PresetList(Preset.builtIn())
+    var presets = PresetList()
     /// Where the navigation call under way was made (NavigationBinding).
     let callSite = LuaCallSite()
     /// The preset of navigations made without one (`navlua run --preset`);

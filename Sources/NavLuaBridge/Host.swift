@@ -115,7 +115,7 @@ public final class NavLuaHost {
     /// built-in preset only, since it is read before any script could
     /// define one (manual §7.1).
     public static func presetProblem(_ name: String) -> String? {
-        let names = Preset.builtIn().map(\.name)
+        let names = Preset.builtInNames
         guard !names.contains(name) else { return nil }
         return "unknown preset '\(name)' (expected one of: \(names.joined(separator: ", "));"
             + " --preset names a built-in preset)"

@@ -142,7 +142,7 @@ enum PresetBinding {
     static let definePreset: navlua_SwiftFunction = { L in
         bridged(L, "navlua.define_preset") { b, lua in
             let name = try lua.requiredString(1, "name")
-            if Preset.builtIn().contains(where: { $0.name == name }) {
+            if Preset.builtInNames.contains(name) {
                 throw NavError("'\(name)' is a built-in preset; choose another name")
             }
             guard !name.isEmpty else { throw argumentError("name", "a non-empty string", got: "''") }

@@ -9,24 +9,21 @@ import NavLuaEngine
 /// definition: its generic types' metadata cost every start 195,000
 /// instructions (16% of navlua's start-up) when made up front.
 struct PresetList {
-    /// The built-in presets not defined again, in order.
-    private var builtIns: [Preset]
     /// The presets `define_preset` made, once one was.
     private var defined: DefinedPresets?
 
-    init(_ presets: [Preset]) { builtIns = presets }
-
+    /// A built-in preset is made when it is asked for (Preset.builtIn(named:));
+    /// define_preset refuses their names, so none is ever replaced.
     subscript(name: String) -> Preset? {
         if let p = defined?[name] { return p }
-        return builtIns.first { $0.name == name }
+        return Preset.builtIn(named: name)
     }
 
-    var names: [String] { builtIns.map(\.name) + (defined?.names ?? []) }
+    var names: [String] { Preset.builtInNames + (defined?.names ?? []) }
 
     /// Adds `preset`, replacing one of the same name; returns the bytes it
     /// keeps for the script beyond what it replaced (`MemoryAccount`).
     mutating func define(_ preset: Preset) -> Int {
-        builtIns.removeAll { $0.name == preset.name }
         var list = defined ?? DefinedPresets()
         defined = nil   // one owner of the storage while it changes: no copy
         let before = list.bytes

@@ -219,7 +219,24 @@ public struct Preset {
     }
 
     public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
-        [uikit(t), flutter, reactNavigation, ios26(t), swiftUI(t), nativeStack(t)]
+        builtInNames.compactMap { builtIn(named: $0, t) }
+    }
+
+    /// The built-in presets' names, in the order `navlua.presets` lists them.
+    public static let builtInNames = ["uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack"]
+
+    /// One built-in preset, made when asked for: making all six at every
+    /// start cost 20,000 instructions (2% of a start).
+    public static func builtIn(named name: String, _ t: Tunables = Tunables()) -> Preset? {
+        switch name {
+        case "uikit": return uikit(t)
+        case "flutter": return flutter
+        case "react_navigation": return reactNavigation
+        case "ios26": return ios26(t)
+        case "swiftui": return swiftUI(t)
+        case "native_stack": return nativeStack(t)
+        default: return nil
+        }
     }
 
     /// The options of a navigation made with this preset.
