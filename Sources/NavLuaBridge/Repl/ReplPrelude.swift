@@ -30,6 +30,8 @@ enum ReplPrelude {
         ("touch", TouchBinding.metatable, TouchBinding.methods.map(\.name), TouchBinding.Field.allCases.map(\.rawValue)),
         ("scroll_view", ScreenBinding.scrollMetatable, ScreenBinding.scrollMethods.map(\.name),
          ScreenBinding.ScrollViewField.allCases.map(\.rawValue)),
+        ("control", ControlBinding.metatable, ControlBinding.methods.map(\.name),
+         ControlBinding.Field.allCases.map(\.rawValue)),   // issue 35
     ]
 
     /// Pushes the chunk's argument: `objectKinds` as Lua tables.

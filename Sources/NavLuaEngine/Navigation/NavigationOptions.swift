@@ -11,11 +11,15 @@ public enum PopStyle: String, Sendable, CaseIterable {
     /// view. UIKit's edge swipe and FD's pan wait for the scroll views
     /// (innermost first, the order the router lists them), and the pop
     /// joins one only when the view allows; QD makes other pans wait for
-    /// its pop.
+    /// its pop. Controls (issue 35) lie inside the scroll views, so they
+    /// are asked before them: navlua's estimate (UIKit delivers a touch to
+    /// the innermost view's recognizers first); QD's pop still comes first,
+    /// as it makes every other pan wait. A slider refuses the pop by its
+    /// own rule whatever this order (ControlRules.refusesParentPan).
     var arenaOrder: [Recognizer] {
         switch self {
-        case .edge, .fullscreen: return [.scroll, .sheet, .pop]
-        case .snapshot: return [.pop, .scroll, .sheet]
+        case .edge, .fullscreen: return [.control, .scroll, .sheet, .pop]
+        case .snapshot: return [.pop, .control, .scroll, .sheet]
         }
     }
 }

@@ -134,6 +134,14 @@ extension PopGestureDetector: GestureArenaMember {
 
 
     func accept() -> Bool {
+        // issue 35: a slider under the finger refuses its parents' pans
+        // along it, whatever the arena's order (ControlRules.refusesParentPan)
+        if let control = touch.control?.control, state == .possible,
+           ControlRules.refusesParentPan(control, touch.pan?.translation ?? .zero, nav.options.arbitration,
+                                         slop: nav.options.panSlop) {
+            refuse(.control)
+            return false
+        }
         tryBegin()
         return state == .began
     }
@@ -147,6 +155,7 @@ extension PopGestureDetector: GestureArenaMember {
         switch holder?.kind {
         case .scroll: refuse(.scrollView)
         case .sheet: refuse(.sheet)
+        case .control: refuse(.control)   // issue 35
         case .pop, nil: refuse(.error)
         }
     }

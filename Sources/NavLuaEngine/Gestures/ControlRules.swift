@@ -1,0 +1,80 @@
+/// The rules a control plays by against the pop and the scroll views
+/// (manual §3.5). Each carries its source and how sure it is: [D] vendor
+/// documentation, [S] open-source code, [C] users' reports, or navlua's
+/// estimate when nothing was found. Where the arena asks controls is
+/// `PopStyle.arenaOrder` (NavigationOptions.swift).
+public enum ControlRules {
+    /// A swipe row's trailing actions, in points, when the script gives
+    /// none. navlua's estimate: about one UIContextualAction button; Apple
+    /// publishes no width.
+    public static let rowActionsWidth = 80.0
+
+    /// A closed row opens when released at least this far trailing to
+    /// leading: half its actions' width. [D] react-native-gesture-handler's
+    /// Swipeable, `rightThreshold`: "By default it's a half of the panel's
+    /// width". UIKit's threshold is not published (navlua uses the same).
+    static func rowOpenThreshold(_ control: Control) -> Double { control.actionsWidth / 2 }
+
+    /// The axes a control's pan claims: a slider and a row move
+    /// horizontally, a canvas both ways.
+    static func axes(_ kind: Control.Kind) -> PanAxes {
+        switch kind {
+        case .slider, .swipeRow: return .horizontal
+        case .canvas: return .both
+        }
+    }
+
+    /// Whether a control is a member of the touch's gesture arena: one that
+    /// handles its touches with a recognizer, and a slider whatever
+    /// `handles` says, because a UISlider is a UIControl, whose default
+    /// action wins over its parents' recognizers ([D] below).
+    static func joinsArena(_ control: Control) -> Bool {
+        control.kind == .slider || control.handling == .recognizer
+    }
+
+    /// UIKit's rule for controls, [D] Apple's Event Handling Guide for iOS,
+    /// "Interacting with Other User Interface Controls": "In iOS 6.0 and
+    /// later, default control actions prevent overlapping gesture
+    /// recognizer behavior", among them "a single finger swipe on the knob
+    /// of a UISlider, in a direction parallel to the slider". The pop's
+    /// recognizers are on the navigation's view, a parent of the slider, so
+    /// a drag along a slider refuses the pop (`control`) whatever order the
+    /// arena asks in. navlua's simplification: anywhere on the slider, not
+    /// only its knob. [C] Custom pans are reported to take slider drags
+    /// all the same (FDFullscreenPopGesture #115, #196; SwipeTransition
+    /// #19; finn-no/charcoal-ios PR #92): a slider-like view that is not a
+    /// UIControl is a `canvas` or a raw-touch control in navlua.
+    static func refusesParentPan(_ control: Control, _ translation: Point, _ rule: PanArbitration,
+                                 slop: Double) -> Bool {
+        control.kind == .slider && rule.claims(.horizontal, translation, touchSlop: slop)
+    }
+
+    /// A slider's value as the finger moves `dx` points from where it went
+    /// down: the value it had plus dx / width, clamped to 0...1. navlua's
+    /// simplification (a UISlider's thumb follows the finger; navlua has no
+    /// thumb, so the whole track counts).
+    static func sliderValue(from start: Double, dx: Double, width: Double) -> Double {
+        guard width > 0 else { return start }
+        return min(max(start + dx / width, 0), 1)
+    }
+
+    /// Whether a swipe row's pan takes a drag `dx` points along: an open row
+    /// takes every horizontal drag (a leading-to-trailing one closes it
+    /// before anything pops: [C] react-native-gesture-handler #4104 expects
+    /// exactly this and reports iOS 26's full-screen back swipe taking it
+    /// instead), a closed row takes a trailing-to-leading drag (it opens);
+    /// a leading-to-trailing drag on a closed row is not the row's, and
+    /// the pop may take it. navlua's estimate for UIKit's table view, whose
+    /// swipe recognizer is private. Left-to-right layouts only.
+    static func rowTakes(open: Bool, dx: Double) -> Bool { open || dx < 0 }
+
+    /// A row's state after a drag of `dx` points it followed: released
+    /// past the threshold trailing to leading it opens; released leading to
+    /// trailing an open row closes (navlua's estimate: any distance past
+    /// the slop); otherwise it stays as it was.
+    static func rowOpens(wasOpen: Bool, dx: Double, threshold: Double) -> Bool {
+        if dx <= -threshold { return true }
+        if dx > 0 { return false }
+        return wasOpen
+    }
+}
