@@ -16,16 +16,15 @@ enum ControlBinding {
     /// naming the nearest of these.
     static let options = ["kind", "x", "y", "width", "height", "handles", "value", "open", "actions_width"]
 
-    /// A control's height when the script gives none: a table row's
-    /// default, 44 pt (UITableView's rowHeight default, Apple's UIKit
-    /// documentation). navlua's choice for sliders and canvases too.
+    /// A control's height when the script gives none: 44 pt, the classic
+    /// UITableView row height (navlua's choice, for every kind).
     static let defaultHeight = 44.0
 
     /// How a kind handles touches when `handles` is not given: a UISlider
     /// tracks raw touches (a UIControl), a table row's swipe actions use
     /// the table's pan recognizer, a drawing canvas overrides touchesBegan
-    /// (the views in the users' reports: dotnet/maui #36248,
-    /// openmobilemaps maps-core PR #879). navlua's choice.
+    /// (the views in the users' reports: dotnet/maui #36248's drawing
+    /// component; openmobilemaps maps-core before PR #879). navlua's choice.
     static func defaultHandling(_ kind: Control.Kind) -> Control.Handling {
         switch kind {
         case .slider, .canvas: return .touches

@@ -49,10 +49,12 @@ final class ControlTests: XCTestCase {
         XCTAssertFalse(ControlRules.rowTakes(open: false, dx: 20))
     }
 
-    func testARowOpensPastHalfItsActionsAndClosesOnAnyLeadingToTrailingRelease() {
+    func testARowOpensAndClosesWhenReleasedPastHalfItsActions() {
         XCTAssertTrue(ControlRules.rowOpens(wasOpen: false, dx: -40, threshold: 40))
         XCTAssertFalse(ControlRules.rowOpens(wasOpen: false, dx: -39, threshold: 40))
-        XCTAssertFalse(ControlRules.rowOpens(wasOpen: true, dx: 1, threshold: 40))
+        XCTAssertFalse(ControlRules.rowOpens(wasOpen: false, dx: 100, threshold: 40))
+        XCTAssertFalse(ControlRules.rowOpens(wasOpen: true, dx: 40, threshold: 40))
+        XCTAssertTrue(ControlRules.rowOpens(wasOpen: true, dx: 39, threshold: 40))
         XCTAssertTrue(ControlRules.rowOpens(wasOpen: true, dx: -10, threshold: 40))
     }
 

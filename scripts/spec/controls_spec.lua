@@ -194,6 +194,16 @@ describe("controls", function()
       assert.are.equal("control:" .. row.id, last_arena().winner)
     end)
 
+    it("when open, stays open after a short leading-to-trailing swipe it took (threshold: actions_width / 2)", function()
+      local nav, b = two()
+      local row = b:add_control{kind = "swipe_row", y = 300, height = 60, open = true}
+      local r = swipe(100, 330, 30)
+      navlua.settle()
+      assert.is_true(row.open)
+      assert.are.equal("control", r.refused_by)
+      assert.are.equal(2, nav.count)
+    end)
+
     it("when closed, leaves a leading-to-trailing swipe to the pop", function()
       local nav, b = two()
       local row = b:add_control{kind = "swipe_row", y = 300, height = 60}

@@ -10,9 +10,13 @@ public enum ControlRules {
     public static let rowActionsWidth = 80.0
 
     /// A closed row opens when released at least this far trailing to
-    /// leading: half its actions' width. [D] react-native-gesture-handler's
-    /// Swipeable, `rightThreshold`: "By default it's a half of the panel's
-    /// width". UIKit's threshold is not published (navlua uses the same).
+    /// leading, and an open one closes when released at least this far
+    /// leading to trailing: half its actions' width. [D]
+    /// react-native-gesture-handler's Swipeable, `rightThreshold`: the
+    /// distance "at which released panel will animate to the open state (or
+    /// the open panel will animate into the closed state). By default it's a
+    /// half of the panel's width". UIKit's threshold is not published
+    /// (navlua uses the same).
     static func rowOpenThreshold(_ control: Control) -> Double { control.actionsWidth / 2 }
 
     /// The axes a control's pan claims: a slider and a row move
@@ -40,10 +44,11 @@ public enum ControlRules {
     /// recognizers are on the navigation's view, a parent of the slider, so
     /// a drag along a slider refuses the pop (`control`) whatever order the
     /// arena asks in. navlua's simplification: anywhere on the slider, not
-    /// only its knob. [C] Custom pans are reported to take slider drags
-    /// all the same (FDFullscreenPopGesture #115, #196; SwipeTransition
-    /// #19; finn-no/charcoal-ios PR #92): a slider-like view that is not a
-    /// UIControl is a `canvas` or a raw-touch control in navlua.
+    /// only its knob. [C] Pans are reported to take slider drags all the
+    /// same (FDFullscreenPopGesture #115, #196; SwipeTransition #19;
+    /// finn-no/charcoal-ios PR #92): off the knob, or custom views, which
+    /// the documented rule does not cover; in navlua a slider-like view
+    /// that is not a UIControl is a `canvas` or a raw-touch control.
     static func refusesParentPan(_ control: Control, _ translation: Point, _ rule: PanArbitration,
                                  slop: Double) -> Bool {
         control.kind == .slider && rule.claims(.horizontal, translation, touchSlop: slop)
@@ -62,19 +67,19 @@ public enum ControlRules {
     /// takes every horizontal drag (a leading-to-trailing one closes it
     /// before anything pops: [C] react-native-gesture-handler #4104 expects
     /// exactly this and reports iOS 26's full-screen back swipe taking it
-    /// instead), a closed row takes a trailing-to-leading drag (it opens);
+    /// instead; FDFullscreenPopGesture #178: UITableView's row edit actions
+    /// conflict with FD's full-screen pan), a closed row takes a
+    /// trailing-to-leading drag (it opens);
     /// a leading-to-trailing drag on a closed row is not the row's, and
     /// the pop may take it. navlua's estimate for UIKit's table view, whose
     /// swipe recognizer is private. Left-to-right layouts only.
     static func rowTakes(open: Bool, dx: Double) -> Bool { open || dx < 0 }
 
-    /// A row's state after a drag of `dx` points it followed: released
-    /// past the threshold trailing to leading it opens; released leading to
-    /// trailing an open row closes (navlua's estimate: any distance past
-    /// the slop); otherwise it stays as it was.
+    /// A row's state after a drag of `dx` points it followed: a closed row
+    /// released at least the threshold trailing to leading opens; an open
+    /// row released at least the threshold leading to trailing closes;
+    /// otherwise it stays as it was (rowOpenThreshold's source).
     static func rowOpens(wasOpen: Bool, dx: Double, threshold: Double) -> Bool {
-        if dx <= -threshold { return true }
-        if dx > 0 { return false }
-        return wasOpen
+        wasOpen ? dx < threshold : dx <= -threshold
     }
 }
