@@ -146,6 +146,10 @@ struct ReplayData {
                 return RefusalWords.scrollViewTookThePan(winner, rule: arena["rule"].flatMap { v in
                     if case .string(let s) = v { return s } else { return nil } })
             }
+            // issue 35: name the control that took the pan
+            if r == PopRefusal.control.rawValue, case .string(let winner)? = arena?["winner"], winner.hasPrefix("control:") {
+                return RefusalWords.controlTookThePan(winner)
+            }
             return RefusalWords.words(for: r) ?? r
         }
         guard event.kind == .gesture, case .string(let state)? = event["state"] else { return nil }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import NavLuaEngine
+@testable import NavLuaVisuals
 import NavLuaTestSupport
 
 /// Issue 35, SPEC section 14 "Controls": sliders, swipe rows and canvases
@@ -154,6 +155,16 @@ final class ControlTests: XCTestCase {
         XCTAssertThrowsError(try f.drag(from: Point(100, 200), to: Point(300, 200)))
         XCTAssertEqual(canvas.cancelled, 1)
         XCTAssertEqual(controlEvents(f).last, "id=\(canvas.id) kind=canvas touch=1 phase=cancelled by=released")
+    }
+
+    /// The HTML replay says which control took the pan from the pop.
+    func testTheReplayNamesTheControlThatTookThePan() throws {
+        let (f, _, slider) = try setUp(.slider, .touches)
+        try f.drag(from: Point(100, 200), to: Point(200, 200))
+        let refused = try XCTUnwrap(f.popGestures().last { $0["refused_by"]?.string == "control" })
+        let arena = f.events().last { $0.kind == .arena }
+        let words = try XCTUnwrap(ReplayData.why(refused, arena: arena))
+        XCTAssertTrue(words.hasPrefix("control: the control control:\(slider.id) took the pan"), words)
     }
 
     func testAWorldThatGoesAwayLeavesNoControlTracking() throws {

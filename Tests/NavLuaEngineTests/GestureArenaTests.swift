@@ -117,9 +117,10 @@ final class GestureArenaTests: XCTestCase {
     // MARK: the order the navigation gives
 
     func testTheStyleGivesTheOrderOfAsking() {
-        XCTAssertEqual(PopStyle.edge.arenaOrder, [.scroll, .sheet, .pop])
-        XCTAssertEqual(PopStyle.fullscreen.arenaOrder, [.scroll, .sheet, .pop])
-        XCTAssertEqual(PopStyle.snapshot.arenaOrder, [.pop, .scroll, .sheet])
+        // controls (issue 35) lie inside the scroll views; QD's pop still first
+        XCTAssertEqual(PopStyle.edge.arenaOrder, [.control, .scroll, .sheet, .pop])
+        XCTAssertEqual(PopStyle.fullscreen.arenaOrder, [.control, .scroll, .sheet, .pop])
+        XCTAssertEqual(PopStyle.snapshot.arenaOrder, [.pop, .control, .scroll, .sheet])
     }
 
     /// Full-screen: the scroll view is asked first and keeps the pan; the
