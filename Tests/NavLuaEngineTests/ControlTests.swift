@@ -167,6 +167,21 @@ final class ControlTests: XCTestCase {
         XCTAssertTrue(words.hasPrefix("control: the control control:\(slider.id) took the pan"), words)
     }
 
+    /// The pictures draw a slider's knob at its value, and a row open.
+    func testThePicturesDrawTheControlsState() throws {
+        let (f, _, slider) = try setUp(.slider, .touches, frame: Rect(x: 20, y: 200, width: 300, height: 40))
+        try f.drag(from: Point(100, 220), to: Point(190, 220))
+        let svg = FrameSVG.document(FrameSample(f.world))
+        XCTAssertEqual(slider.value, 0.8, accuracy: 1e-9)
+        XCTAssertTrue(svg.contains("<g class=\"control slider\" data-value=\"0.8\">"), svg)
+        XCTAssertTrue(svg.contains("<circle class=\"knob\" cx=\"260\" cy=\"220\""), "20 + 0.8 x 300")
+        let (g, _, row) = try setUp(.swipeRow, .recognizer, open: true)
+        let picture = FrameSVG.document(FrameSample(g.world))
+        XCTAssertTrue(row.open)
+        XCTAssertTrue(picture.contains("<g class=\"control swipe_row\" data-open=\"true\">"))
+        XCTAssertTrue(picture.contains("<rect class=\"actions\""))
+    }
+
     func testAWorldThatGoesAwayLeavesNoControlTracking() throws {
         let (f, _, slider) = try setUp(.slider, .recognizer)
         let touch = try f.world.touchDown(at: Point(100, 200))
