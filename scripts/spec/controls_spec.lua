@@ -231,6 +231,20 @@ describe("controls", function()
     end)
   end)
 
+  describe("in a right-to-left layout", function()
+    it("a row opens on a left-to-right swipe and a slider grows to the left", function()
+      navlua.reset{layout = "rtl"}
+      local nav, b = two()
+      local row = b:add_control{kind = "swipe_row", y = 300, height = 60}
+      local s = b:add_control{kind = "slider", y = 420, width = 300}
+      swipe(100, 330, 60)
+      assert.is_true(row.open)
+      assert.are.equal(2, nav.count)
+      swipe(200, 440, -60)
+      assert.near(0.7, s.value, 1e-9)
+    end)
+  end)
+
   describe("a failure while a control follows a finger", function()
     it("releases the touch and leaves the slider where the finger left it, tracking nothing", function()
       local _, b = two()

@@ -54,8 +54,8 @@ public enum ControlRules {
         control.kind == .slider && rule.claims(.horizontal, translation, touchSlop: slop)
     }
 
-    /// A slider's value as the finger moves `dx` points from where it went
-    /// down: the value it had plus dx / width, clamped to 0...1. navlua's
+    /// A slider's value as the finger moves `dx` points leading to trailing
+    /// from where it went down: the value it had plus dx / width, clamped to 0...1. navlua's
     /// simplification (a UISlider's thumb follows the finger; navlua has no
     /// thumb, so the whole track counts).
     static func sliderValue(from start: Double, dx: Double, width: Double) -> Double {
@@ -72,7 +72,8 @@ public enum ControlRules {
     /// trailing-to-leading drag (it opens);
     /// a leading-to-trailing drag on a closed row is not the row's, and
     /// the pop may take it. navlua's estimate for UIKit's table view, whose
-    /// swipe recognizer is private. Left-to-right layouts only.
+    /// swipe recognizer is private. `dx` is leading to trailing (the
+    /// layout's sign), as for the slider.
     static func rowTakes(open: Bool, dx: Double) -> Bool { open || dx < 0 }
 
     /// A row's state after a drag of `dx` points it followed: a closed row

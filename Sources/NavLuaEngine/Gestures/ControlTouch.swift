@@ -54,7 +54,10 @@ final class ControlTouch {
     /// The finger moves the control now.
     var active: Bool { holds && !finished }
 
-    private var dx: Double { location.x - down.x }
+    /// How far the finger moved leading to trailing: to the right in
+    /// `ltr`, to the left in `rtl` (UIKit mirrors a slider and a row's
+    /// actions in a right-to-left layout).
+    private var dx: Double { (location.x - down.x) * world.layout.sign }
 
     func moved(to point: Point) {
         location = point
