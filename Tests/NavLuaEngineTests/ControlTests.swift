@@ -165,6 +165,10 @@ final class ControlTests: XCTestCase {
         let arena = f.events().last { $0.kind == .arena }
         let words = try XCTUnwrap(ReplayData.why(refused, arena: arena))
         XCTAssertTrue(words.hasPrefix("control: the control control:\(slider.id) took the pan"), words)
+        // the replay finds that arena event after the refused gesture's
+        let events = f.events()
+        let i = try XCTUnwrap(events.firstIndex { $0["refused_by"]?.string == "control" })
+        XCTAssertEqual(ReplayData.arena(after: i, in: events)?["winner"]?.string, "control:\(slider.id)")
     }
 
     /// The pictures draw a slider's knob at its value, and a row open.
