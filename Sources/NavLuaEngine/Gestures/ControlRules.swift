@@ -54,6 +54,16 @@ public enum ControlRules {
         control.kind == .slider && rule.claims(.horizontal, translation, touchSlop: slop)
     }
 
+    /// The refusal a pop recognizer asked for `touch`'s pan gets from the
+    /// control under the finger (`control` when a slider refuses it), for
+    /// every pop member's `accept()` to call first.
+    static func popRefusal(_ touch: Touch, _ options: NavigationOptions) -> PopRefusal? {
+        guard let control = touch.control?.control,
+              refusesParentPan(control, touch.pan?.translation ?? .zero, options.arbitration,
+                               slop: options.panSlop) else { return nil }
+        return .control
+    }
+
     /// A slider's value as the finger moves `dx` points leading to trailing
     /// from where it went down: the value it had plus dx / width, clamped to 0...1. navlua's
     /// simplification (a UISlider's thumb follows the finger; navlua has no

@@ -136,10 +136,8 @@ extension PopGestureDetector: GestureArenaMember {
     func accept() -> Bool {
         // issue 35: a slider under the finger refuses its parents' pans
         // along it, whatever the arena's order (ControlRules.refusesParentPan)
-        if let control = touch.control?.control, state == .possible,
-           ControlRules.refusesParentPan(control, touch.pan?.translation ?? .zero, nav.options.arbitration,
-                                         slop: nav.options.panSlop) {
-            refuse(.control)
+        if state == .possible, let refusal = ControlRules.popRefusal(touch, nav.options) {
+            refuse(refusal)
             return false
         }
         tryBegin()
