@@ -59,7 +59,7 @@ end
 
 -- Functions: navlua.x from `function navlua.x(`; methods under the names
 -- the manual gives their objects.
-local receivers = {Navigation = "nav", Screen = "screen", Touch = "t", TransitionCoordinator = "c", ScrollView = "scroll_view"}
+local receivers = {Navigation = "nav", Screen = "screen", Touch = "t", TransitionCoordinator = "c", ScrollView = "scroll_view", Control = "control"}
 local functions = {}
 for owner, sep, name in read(TYPES):gmatch("\nfunction ([%w_]+)([.:])([%w_]+)%(") do
   local spelled = owner == "navlua" and ("navlua." .. name) or ((receivers[owner] or owner:lower()) .. sep .. name)

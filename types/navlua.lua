@@ -102,6 +102,7 @@
 ---| "delegate" # the navigation's delegate was told will_show or did_show
 ---| "coordinator" # a transition coordinator's interaction or completion callback ran
 ---| "sheet"    # a sheet's dismissal pull began or ended (detent, refused_by, dismiss)
+---| "control"  # a control followed a touch, or its raw touch was cancelled (phase, value/open, by)
 
 ---A point: `{x, y}` or `{x=, y=}`.
 ---@alias navlua.PointLike {[1]: number, [2]: number}|{x: number, y: number}
@@ -155,7 +156,7 @@
 
 ---What a whole gesture (`navlua.drag`, `navlua.tap`) gave.
 ---@class navlua.GestureResult
----@field recognizer? "pop"|"scroll"|"sheet"
+---@field recognizer? "pop"|"scroll"|"sheet"|"control"
 ---@field state? string the recognizer's last state ("ended", "failed", "cancelled", ...)
 ---@field finished? boolean whether a released pop finishes
 ---@field refused_by? string the begin check that refused the pop
@@ -443,6 +444,42 @@ function ScrollView:require_to_fail(recognizer) end
 ---@field top? number its y at least this
 ---@field bottom? number at most this
 
+---@class navlua.ControlOptions
+---@field kind "slider"|"swipe_row"|"canvas"
+---@field x? number
+---@field y? number
+---@field width? number default: the world's width
+---@field height? number default 44
+---@field handles? "recognizer"|"touches" default "touches" for a slider and a canvas, "recognizer" for a swipe_row
+---@field value? number a slider's value, 0 to 1 (default 0.5)
+---@field open? boolean a swipe_row's actions show (default false)
+---@field actions_width? number a swipe_row's actions, in points (default 80; half of it opens the row)
+
+---Adds a control (a slider, a swipeable row or a drawing canvas) to the screen (manual §3.5).
+---@param options navlua.ControlOptions
+---@return navlua.Control
+function Screen:add_control(options) end
+
+---@class navlua.Control
+---@field id integer
+---@field kind "slider"|"swipe_row"|"canvas"
+---@field handles "recognizer"|"touches"
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+---@field value? number a slider's value (nil for other kinds)
+---@field open? boolean whether a swipe_row is open (nil for other kinds)
+---@field actions_width? number a swipe_row's actions width (nil for other kinds)
+---@field touches integer touches that went down on it
+---@field cancelled integer its raw touches cancelled because a recognizer took them (or a failure released them)
+---@field tracking boolean a finger moves it now
+local Control = {}
+
+---UIKit's require(toFail:) on the control's own recognizer (handles = "recognizer", not a slider): it waits until `recognizer` has failed (manual §5.11).
+---@param recognizer navlua.PopRecognizer
+function Control:require_to_fail(recognizer) end
+
 -- ---- navigations ----------------------------------------------------------
 
 ---@class navlua.NavigationOptions
@@ -642,7 +679,7 @@ function Navigation:pop_recognizer(kind) end
 ---@field x number
 ---@field y number
 ---@field down boolean
----@field recognizer? "pop"|"scroll"|"sheet"
+---@field recognizer? "pop"|"scroll"|"sheet"|"control"
 local Touch = {}
 
 ---How a finger moves along a straight move: "linear", a curve (`ease_out` is a flick,

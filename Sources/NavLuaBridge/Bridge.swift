@@ -48,6 +48,7 @@ public final class Bridge {
     static let scrollObjects = "navlua.scroll_objects" // scroll id -> userdata, weak values
     static let coordinatorObjects = "navlua.coordinator_objects" // coordinator id -> userdata, weak values
     static let recognizerObjects = "navlua.recognizer_objects"   // nav id * 16 + index -> userdata, this world's
+    static let controlObjects = "navlua.control_objects" // control id -> userdata, weak values (issue 35)
 
     /// The engine counts what it keeps for the script into the state's
     /// limits (`engine_used`), which `--memory-limit` holds with the Lua heap.
@@ -116,6 +117,7 @@ public final class Bridge {
         makeRegistryTable(lua, Bridge.scrollObjects, mode: "v")
         makeRegistryTable(lua, Bridge.coordinatorObjects, mode: "v")
         makeRegistryTable(lua, Bridge.recognizerObjects, mode: "v")
+        makeRegistryTable(lua, Bridge.controlObjects, mode: "v")   // issue 35
         configure(world)
     }
 
@@ -217,6 +219,14 @@ public final class Bridge {
     func makeScrollViewID() -> Int {
         nextScrollViewID += 1
         return nextScrollViewID
+    }
+
+    private var nextControlID = 0
+
+    /// Controls are numbered apart from scroll views (issue 35).
+    func makeControlID() -> Int {
+        nextControlID += 1
+        return nextControlID
     }
 
     /// False once the host is closing the state: Swift objects released

@@ -188,12 +188,27 @@ enum PopRecognizerBinding {
             guard let view = lua.object(1, metatable: ScreenBinding.scrollMetatable, as: ScrollView.self) else {
                 throw argumentError("self", "a scroll view (call methods with ':')", got: lua.describe(1))
             }
-            guard let r = lua.object(2, metatable: metatable, as: PopRecognizer.self) else {
-                throw argumentError("recognizer", "a pop recognizer (nav:pop_recognizer(kind) or an entry of nav.pop_recognizers)",
-                                    got: lua.describe(2))
-            }
-            view.require(toFail: r)
+            view.require(toFail: try recognizer(lua, 2))
             return 0
         }
+    }
+
+    /// `control:require_to_fail(recognizer)`, for a control with its own recognizer.
+    static let controlRequireToFail: navlua_SwiftFunction = { L in
+        bridged(L, "control:require_to_fail") { b, lua in
+            guard let control = lua.object(1, metatable: ControlBinding.metatable, as: Control.self) else {
+                throw argumentError("self", "a control (call methods with ':')", got: lua.describe(1))
+            }
+            try control.require(toFail: try recognizer(lua, 2))
+            return 0
+        }
+    }
+
+    private static func recognizer(_ lua: Lua, _ i: Int32) throws -> PopRecognizer {
+        guard let r = lua.object(i, metatable: metatable, as: PopRecognizer.self) else {
+            throw argumentError("recognizer", "a pop recognizer (nav:pop_recognizer(kind) or an entry of nav.pop_recognizers)",
+                                got: lua.describe(i))
+        }
+        return r
     }
 }

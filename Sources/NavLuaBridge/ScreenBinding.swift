@@ -11,7 +11,8 @@ enum ScreenBinding {
     /// what the REPL's Tab offers after `screen.`).
     static var fields: [String] { ScreenKey.allCases.map { String(describing: $0.name) } }
 
-    static let methods: [LuaFunction] = [LuaFunction("add_scroll_view", addScrollView)]
+    static let methods: [LuaFunction] = [LuaFunction("add_scroll_view", addScrollView),
+                                         LuaFunction("add_control", ControlBinding.addControl)]   // issue 35
     static let scrollMethods: [LuaFunction] = [LuaFunction("require_to_fail", PopRecognizerBinding.requireToFail)]
 
     static func register(_ lua: Lua) {
@@ -32,6 +33,7 @@ enum ScreenBinding {
         lua.newObjectMetatable(objectMetatable)
         lua.pop()
         lua.registerObjectType(scrollMetatable, methods: scrollMethods, index: scrollIndex, newIndex: scrollNewIndex)
+        ControlBinding.register(lua)   // issue 35
     }
 
     /// navlua.screen{title=..., ...}: checks the table and makes it a screen.

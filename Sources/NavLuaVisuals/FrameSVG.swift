@@ -80,11 +80,13 @@ public enum FrameSVG {
             s += shade("mask", mask, w: w, h: h)
         }
         if let below = nav.below {
-            s += screen(below.title, role: "below", x: below.x, y: 0, w: w, h: h, fontSize: 28, scrolls: below.scrolls)
+            s += screen(below.title, role: "below", x: below.x, y: 0, w: w, h: h, fontSize: 28, scrolls: below.scrolls,
+                        controls: below.controls)
         }
         if nav.dim > 0 { s += shade("dim", nav.dim, w: w, h: h) }
         if let top = nav.top {
-            s += screen(top.title, role: "top", x: top.x, y: 0, w: w, h: h, fontSize: 28, scrolls: top.scrolls)
+            s += screen(top.title, role: "top", x: top.x, y: 0, w: w, h: h, fontSize: 28, scrolls: top.scrolls,
+                        controls: top.controls)
             // the shadow UIKit draws along the moving screen's leading edge
             if top.x != 0 {
                 let edge = top.x > 0 ? top.x : top.x + w
@@ -104,12 +106,14 @@ public enum FrameSVG {
     /// A screen, with its scroll views (ScrollSVG) under its title, as the
     /// HTML replay draws it.
     static func screen(_ title: String, role: String, x: Double, y: Double, w: Double, h: Double,
-                       fontSize: Double, scrolls: [ScrollSample] = []) -> String {
+                       fontSize: Double, scrolls: [ScrollSample] = [],
+                       controls: [ControlSample] = []) -> String {
         let t = SVGText.escape(title)
         return "<g class=\"screen \(role)\" data-screen=\"\(t)\">"
             + "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
             + " fill=\"\(SVGText.color(for: title))\" stroke=\"#555\" stroke-width=\"1\"/>"
             + scrolls.map { ScrollSVG.view($0, x: x, y: y, deviceHeight: h) }.joined()
+            + controls.map { ControlSVG.view($0, x: x, y: y) }.joined()   // issue 35
             + "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h / 2))\" font-size=\"\(n(fontSize))\""
             + " text-anchor=\"middle\" fill=\"#222\">\(t)</text></g>\n"
     }

@@ -46,7 +46,10 @@ extension FrameSample {
         for nav in navigations {
             n += MemoryLayout<NavigationSample>.stride + array + nav.bar.items.count * MemoryLayout<BarSample.Item>.stride
             for placed in [nav.top, nav.below] {
-                if let placed { n += array + placed.scrolls.count * MemoryLayout<ScrollSample>.stride }
+                if let placed {
+                    n += array + placed.scrolls.count * MemoryLayout<ScrollSample>.stride
+                    if !placed.controls.isEmpty { n += array + placed.controls.count * MemoryLayout<ControlSample>.stride }
+                }
             }
         }
         return n
@@ -60,6 +63,8 @@ public struct NavigationSample: Sendable {
         public let x: Double
         /// The screen's scroll views, as they are scrolled at this frame.
         public var scrolls: [ScrollSample] = []
+        /// The screen's controls, as they are at this frame (issue 35).
+        public var controls: [ControlSample] = []
     }
     public struct Snapshot: Sendable {
         public let title: String
@@ -96,8 +101,10 @@ public struct NavigationSample: Sendable {
         self.nav = nav.id
         style = nav.styleName
         presented = nav.presented
-        top = v.top.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
-        below = v.below.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init)) }
+        top = v.top.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init),
+                                 controls: $0.screen.controls.map(ControlSample.init)) }
+        below = v.below.map { Placed(title: titles[$0.screen], x: $0.x, scrolls: $0.screen.scrollViews.map(ScrollSample.init),
+                                     controls: $0.screen.controls.map(ControlSample.init)) }
         dim = v.dim
         mask = v.mask
         barHidden = v.barHidden

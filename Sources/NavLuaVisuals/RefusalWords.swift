@@ -39,6 +39,12 @@ public enum RefusalWords {
             + "in order; on iOS 26 the content swipe waits for the edge swipe; manual §5.11)"
     }
 
+    /// A control beat the pop in the arena (issue 35): which one, and why.
+    public static func controlTookThePan(_ control: String) -> String {
+        "control: the control " + control + " took the pan (a control's pan is asked before the navigation's; "
+            + "a slider's drag along it wins over its parents' recognizers, Apple's Event Handling Guide; manual §3.5)"
+    }
+
     /// Why a pop ended without a lift.
     public static let touchCancelled = "cancelled: the touch was cancelled before the lift (the system took it)"
 
@@ -79,6 +85,8 @@ public enum RefusalWords {
             "a scroll view took the pan or blocks it (QD: a horizontal scroll view not at x <= 0; UIKit's and Flutter's arenas)",
         PopRefusal.sheet.rawValue:
             "a presented sheet's pan took the pan: it moves the sheet between its detents or dismisses it (UIKit UISheetPresentationController)",
+        PopRefusal.control.rawValue:   // issue 35
+            "a control took the pan, or a slider under the finger refused it: a control's default action wins over its parent view's recognizers (Apple's Event Handling Guide, Interacting with Other User Interface Controls; manual §3.5)",
         PopRefusal.willGoBack.rawValue:
             "the top screen's will_go_back hook answered false (QD navigationControllerWillGoBack; React Navigation beforeRemove)",
         PopRefusal.root.rawValue:

@@ -19,7 +19,9 @@ import NavLuaEngine
 /// back, x, alpha, chevron, label]`, `S` snapshot `[title, x, y, w, h]`,
 /// `y`, `r` transition kind, `q` its progress, `k` sheet `[detent, scale,
 /// behind y, behind dim]`. A scroll is `[x, y, w, h, content w, content h,
-/// offset x, offset y]`.
+/// offset x, offset y]`. A screen with controls (issue 35) has them after
+/// its scrolls (`[]` when it has none): `[kind, x, y, w, h, value, open,
+/// actions width]`, kind 0 slider, 1 swipe row, 2 canvas, open 0 or 1.
 struct ReplayData {
     /// Every title once, by first appearance.
     private struct Titles {
@@ -152,6 +154,10 @@ struct ReplayData {
             if r == PopRefusal.popRecognizer.rawValue, let arena = arena, case .string(let winner)? = arena["winner"] {
                 return which + RefusalWords.anotherPopTookThePan(winner)
             }
+            // issue 35: name the control that took the pan
+            if r == PopRefusal.control.rawValue, case .string(let winner)? = arena?["winner"], winner.hasPrefix("control:") {
+                return which + RefusalWords.controlTookThePan(winner)
+            }
             return which + (RefusalWords.words(for: r) ?? r)
         }
         guard event.kind == .gesture, case .string(let state)? = event["state"] else { return nil }
@@ -170,7 +176,8 @@ struct ReplayData {
     static func arena(after i: Int, in events: [TraceEvent]) -> TraceEvent? {
         let event = events[i]
         guard event.kind == .gesture, case .string(let r)? = event["refused_by"],
-              r == PopRefusal.scrollView.rawValue || r == PopRefusal.popRecognizer.rawValue else { return nil }
+              r == PopRefusal.scrollView.rawValue || r == PopRefusal.popRecognizer.rawValue
+                || r == PopRefusal.control.rawValue else { return nil }
         var j = i + 1
         while j < events.count, j <= i + 8, events[j].frame == event.frame {
             if events[j].kind == .arena, events[j]["nav"] == event["nav"] { return events[j] }
@@ -255,7 +262,7 @@ struct ReplayData {
         s.int(title(p.title))
         s.byte(UInt8(ascii: ","))
         s.number(p.x, places: 2)
-        if !p.scrolls.isEmpty {
+        if !p.scrolls.isEmpty || !p.controls.isEmpty {
             s.raw(",[")
             for (i, v) in p.scrolls.enumerated() {
                 if i > 0 { s.byte(UInt8(ascii: ",")) }
@@ -265,6 +272,24 @@ struct ReplayData {
                     if j > 0 { s.byte(UInt8(ascii: ",")) }
                     s.number(d, places: 2)
                 }
+                s.byte(UInt8(ascii: "]"))
+            }
+            s.byte(UInt8(ascii: "]"))
+        }
+        if !p.controls.isEmpty {   // issue 35
+            s.raw(",[")
+            for (i, c) in p.controls.enumerated() {
+                if i > 0 { s.byte(UInt8(ascii: ",")) }
+                s.byte(UInt8(ascii: "["))
+                s.int(["slider": 0, "swipe_row": 1][c.kind] ?? 2)
+                for d in [c.x, c.y, c.width, c.height] {
+                    s.byte(UInt8(ascii: ","))
+                    s.number(d, places: 2)
+                }
+                s.byte(UInt8(ascii: ","))
+                s.number(c.value, places: 4)
+                s.raw(c.open ? ",1," : ",0,")
+                s.number(c.actionsWidth, places: 2)
                 s.byte(UInt8(ascii: "]"))
             }
             s.byte(UInt8(ascii: "]"))

@@ -203,6 +203,8 @@ public enum TraceEventFormat {
             return (Track.hooks, "coordinator of nav \(text("nav")) \(text("callback"))")
         case .sheet:
             return (nav.map(Track.gestures) ?? Track.world, "sheet pull \(text("phase"))")
+        case .control:   // issue 35
+            return (Track.scroll, "control \(text("id")) \(text("phase"))")
         }
     }
 

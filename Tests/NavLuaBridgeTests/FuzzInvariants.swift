@@ -245,6 +245,7 @@ final class FuzzChecker {
             }
         }
         checkScrollPans(world, when: when)
+        checkControls(world, when: when)
         for (navID, running) in open.sorted(by: { $0.key < $1.key }) {
             if let deadline = running.deadline, world.now > deadline {
                 violate("transition outlived its duration",
@@ -300,6 +301,23 @@ final class FuzzChecker {
             pans[view] = pan
             if scroll.view.driver !== pan {
                 violate("scroll pans", "scroll view \(scroll.view.id) is driven by another pan than its fingers' \(when)")
+            }
+        }
+    }
+
+    /// One finger moves a control (issue 35): a control that tracks a touch
+    /// is that touch's control, and the touch is down.
+    private func checkControls(_ world: World, when: String) {
+        for nav in world.navigations {
+            for screen in nav.screens {
+                for control in screen.controls {
+                    guard let id = control.trackingTouch else { continue }
+                    guard let touch = world.touches.first(where: { $0.id == id }), touch.isDown,
+                          touch.control?.control === control else {
+                        violate("controls", "control \(control.id) tracks touch \(id), which does not hold it \(when)")
+                        continue
+                    }
+                }
             }
         }
     }

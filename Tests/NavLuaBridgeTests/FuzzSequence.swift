@@ -73,6 +73,8 @@ struct FuzzGenerator {
     /// Draws for the gesture delegates and back buttons of issue 13, apart
     /// from `rng`, so that every seed keeps the rest of its sequence.
     private var extra: SplitMix64
+    /// Draws for the controls of issue 35, apart from both.
+    private var controls: SplitMix64
     private let seed: UInt64
     private var screenCount = 0
     private var navCount = 0
@@ -87,6 +89,7 @@ struct FuzzGenerator {
         self.seed = seed
         rng = SplitMix64(seed: seed)
         extra = SplitMix64(seed: seed ^ 0x5DE1_E6A7_E000_0013)
+        controls = SplitMix64(seed: seed ^ 0x0C07_7201_5000_0035)
     }
 
     /// The sequence of `seed`.
@@ -143,6 +146,14 @@ struct FuzzGenerator {
             if paging && rng.chance(0.5) { view.append("page_offset_reset = true") }
             if rng.chance(0.6) { view.append("pop_simultaneous = \"\(rng.pick(["at_leading_edge", "first_page"]))\"") }
             lua += "\ns\(i):add_scroll_view{" + view.joined(separator: ", ") + "}"
+        }
+        // issue 35: a control of any kind, either way of handling touches
+        if controls.chance(0.35) {
+            var control = ["kind = \"\(controls.pick(["slider", "swipe_row", "canvas"]))\"",
+                           "handles = \"\(controls.pick(["recognizer", "touches"]))\"",
+                           "y = \(n(controls.number(0, height / 2)))", "height = \(n(controls.number(40, height / 2)))"]
+            if controls.chance(0.5) { control.append("x = \(n(controls.number(0, width / 2)))") }
+            lua += "\ns\(i):add_control{" + control.joined(separator: ", ") + "}"
         }
         return lua
     }

@@ -303,8 +303,8 @@ final class ReplEvaluatorTests: XCTestCase {
 
     func testAScreenCompletesItsFieldsHooksAndOwnKeys() {
         enter("s = navlua.screen{title = 'S', note = 1, on_tap = function() end}")
-        XCTAssertEqual(candidates("s."), (ScreenBinding.fields + ["add_scroll_view", "note", "on_tap"]).sorted())
-        XCTAssertEqual(candidates("s:"), ["add_scroll_view", "on_tap"], "after ':' only functions")
+        XCTAssertEqual(candidates("s."), (ScreenBinding.fields + ["add_control", "add_scroll_view", "note", "on_tap"]).sorted())
+        XCTAssertEqual(candidates("s:"), ["add_control", "add_scroll_view", "on_tap"], "after ':' only functions")
         XCTAssertTrue(ScreenBinding.fields.contains("will_go_back"))
     }
 

@@ -1,7 +1,8 @@
 -- ios26_side_by_side.lua: one screen, the same swipes, under UIKit before
 -- iOS 26 and the three iOS 26 stacks (manual §5.11). The screen has a
--- full-width carousel of three pages at the top (y 100 to 300) and a list
--- below it; each swipe moves 200 pt to the right.
+-- full-width carousel of three pages at the top (y 100 to 300), a slider
+-- (y 400), an open swipeable row (y 480) and a drawing canvas that handles
+-- raw touches (y 560 to 760); each swipe moves 200 pt to the right.
 --
 --   navlua run scripts/examples/ios26_side_by_side.lua
 --
@@ -17,8 +18,11 @@ local function app(options, page)
   local detail = navlua.screen{title = "Detail", max_initial_distance = options.style and 60 or nil}
   local carousel = detail:add_scroll_view{x = 0, y = 100, width = W, height = 200, content_width = 3 * W,
                                           offset = page * W, paging = true}
+  detail:add_control{kind = "slider", x = 20, y = 400, width = W - 40, height = 30}
+  detail:add_control{kind = "swipe_row", y = 480, open = true}
+  local canvas = detail:add_control{kind = "canvas", y = 560, height = 200}
   nav:push(detail, {animated = false})
-  return nav, carousel
+  return nav, carousel, canvas
 end
 
 -- What a swipe did: "pop (pop:content)", "scroll", or "stay (refusal)".
@@ -29,6 +33,7 @@ local function swipe(nav, x, y)
   local winner = #arenas > 0 and arenas[#arenas].winner or "pop"
   if nav.top.title == "Home" then return "pop (" .. winner .. ")" end
   if r.recognizer == "scroll" then return "scroll" end
+  if r.recognizer == "control" then return "the control's" end
   return "stay (" .. tostring(r.refused_by) .. ")"
 end
 
@@ -36,7 +41,10 @@ local swipes = {
   {"from the edge, over the carousel on page 1", 5, 200, 1},
   {"mid-screen, over the carousel on page 0", 150, 200, 0},
   {"mid-screen, over the carousel on page 1", 150, 200, 1},
-  {"mid-screen, below the carousel", 150, 600, 0},
+  {"mid-screen, along the slider", 150, 415, 0},
+  {"mid-screen, on the open row", 150, 500, 0},
+  {"mid-screen, on the canvas (raw touches)", 150, 660, 0},
+  {"mid-screen, below everything", 150, 800, 0},
 }
 local presets = {"uikit", "ios26", "swiftui", "native_stack"}
 
@@ -51,6 +59,11 @@ for _, s in ipairs(swipes) do
   end
   print()
 end
+
+local canvasNav, _, canvas = app({preset = "ios26"}, 0)
+swipe(canvasNav, 150, 660)
+print(string.format("the canvas under ios26 after that swipe: %d touch, %d cancelled (the content swipe took it)",
+                    canvas.touches, canvas.cancelled))
 
 print()
 print("the fix before iOS 26: carousel:require_to_fail(nav:pop_recognizer(\"edge\"))")

@@ -319,3 +319,50 @@ describe("errors", function()
     assert.matches("'enabled' must be a boolean", err, 1, true)
   end)
 end)
+
+describe("controls and several recognizers", function()
+  -- Detail with a swipe row (its own recognizer) across y 400..444
+  local function row_app(options)
+    navlua.reset()
+    options.root = navlua.screen{title = "Home"}
+    local nav = navlua.navigation(options)
+    local detail = navlua.screen{title = "Detail"}
+    local row = detail:add_control{kind = "swipe_row", y = 400, open = true}
+    nav:push(detail, {animated = false})
+    return nav, row
+  end
+
+  it("an open row takes a rightward swipe from the content swipe (it is asked first)", function()
+    local nav, row = row_app{preset = "ios26"}
+    navlua.drag{from = {150, 420}, by = {200, 0}, duration = 0.25}
+    navlua.settle()
+    assert.are.equal("Detail", nav.top.title)
+    assert.is_false(row.open)
+  end)
+
+  it("under iOS 26 the edge swipe is asked before the row", function()
+    local nav, row = row_app{preset = "ios26"}
+    navlua.drag{from = {5, 420}, by = {200, 0}, duration = 0.25}
+    navlua.settle()
+    assert.are.equal("Home", nav.top.title)
+    assert.is_true(row.open)
+  end)
+
+  it("a row that requires the content swipe to fail lets it pop", function()
+    local nav, row = row_app{preset = "ios26"}
+    row:require_to_fail(nav:pop_recognizer("content"))
+    navlua.drag{from = {150, 420}, by = {200, 0}, duration = 0.25}
+    navlua.settle()
+    assert.are.equal("Home", nav.top.title)
+    assert.is_true(row.open)
+  end)
+
+  it("a slider or a raw-touch control has no recognizer to wait", function()
+    navlua.reset()
+    local nav = navlua.navigation{root = navlua.screen{title = "A"}, preset = "ios26"}
+    local slider = navlua.screen{title = "S"}:add_control{kind = "slider"}
+    local ok, err = pcall(slider.require_to_fail, slider, nav:pop_recognizer("edge"))
+    assert.is_false(ok)
+    assert.matches("pop_recognizers_spec.lua:%d+: control:require_to_fail: require_to_fail: this slider handles raw touches", err)
+  end)
+end)

@@ -21,6 +21,8 @@ local ENTRIES = {
   { "navlua.nav_objects", "navlua.navigation{root = navlua.screen{title = 'A'}}", "navlua.navigation" },
   { "navlua.scroll_objects", "navlua.screen{title = 'A'}:add_scroll_view{content_width = 800}",
     "screen:add_scroll_view" },
+  { "navlua.control_objects", "navlua.screen{title = 'A'}:add_control{kind = 'slider'}",
+    "screen:add_control" },   -- issue 35
   { "navlua.coordinator_objects",
     "local nav = navlua.navigation{root = navlua.screen{title = 'A'}} nav:push(navlua.screen{title = 'B'}) "
       .. "local _ = nav.transition_coordinator", "navigation" },

@@ -31,6 +31,8 @@ enum ReplPrelude {
         ("scroll_view", ScreenBinding.scrollMetatable, ScreenBinding.scrollMethods.map(\.name),
          ScreenBinding.ScrollViewField.allCases.map(\.rawValue)),
         ("pop_recognizer", PopRecognizerBinding.metatable, [], PopRecognizerBinding.Field.allCases.map(\.rawValue)),
+        ("control", ControlBinding.metatable, ControlBinding.methods.map(\.name),
+         ControlBinding.Field.allCases.map(\.rawValue)),   // issue 35
     ]
 
     /// Pushes the chunk's argument: `objectKinds` as Lua tables.

@@ -406,6 +406,7 @@ extension World {
             touch.scroll?.abandon()
             touch.sheet?.abandon()
             for candidate in touch.scrollCandidates { candidate.abandon() }
+            touch.control?.abandon()   // issue 35
         }
         touches.removeAll()
         for running in animations { running.abandoned?() }

@@ -4,6 +4,11 @@
 /// requirements as an order, innermost scroll view first.
 ///
 /// - QD's snapshot pan makes the other pans wait for it (seed 000).
+/// - A control that joins the arena (manual §3.5) lies inside the scroll
+///   views and is asked before them and before the pans of the
+///   navigation's view (navlua's estimate: UIKit delivers a touch to the
+///   innermost view's recognizers first); a slider refuses its parents'
+///   pans by its own rule whatever this order (ControlRules).
 /// - iOS 26: other recognizers wait for the edge swipe to fail, so it is
 ///   asked before scroll views; before iOS 26 a scroll view's pan takes a
 ///   swipe first and the edge swipe (and FD's pan) come last, after the
@@ -16,9 +21,10 @@
 struct ArenaOrder {
     let system: SystemPopRules
 
-    func members(pops: [PopGestureDetector], scrolls: [ScrollTouch], sheet: SheetPan?) -> [any GestureArenaMember] {
+    func members(pops: [PopGestureDetector], control: ControlTouch? = nil, scrolls: [ScrollTouch],
+                 sheet: SheetPan?) -> [any GestureArenaMember] {
         // the common case, one pop and nothing else under the finger
-        if scrolls.isEmpty && sheet == nil && pops.count <= 1 { return pops }
+        if control == nil && scrolls.isEmpty && sheet == nil && pops.count <= 1 { return pops }
         var first: [PopGestureDetector] = []
         var content: [PopGestureDetector] = []
         var last: [PopGestureDetector] = []
@@ -40,6 +46,7 @@ struct ArenaOrder {
             }
         }
         var order: [any GestureArenaMember] = first
+        if let control = control { order.append(control) }
         order += before as [any GestureArenaMember]
         order += content as [any GestureArenaMember]
         order += after as [any GestureArenaMember]
@@ -48,14 +55,15 @@ struct ArenaOrder {
         return Self.requirementsKept(order)
     }
 
-    /// Moves each scroll view's pan after the pop recognizers it requires
-    /// to fail (UIKit's `require(toFail:)`): asked after them, it takes the
-    /// pan only once they failed, and loses it to one that began.
+    /// Moves each scroll view's or control's pan after the pop recognizers
+    /// it requires to fail (UIKit's `require(toFail:)`): asked after them,
+    /// it takes the pan only once they failed, and loses it to one that began.
     static func requirementsKept(_ order: [any GestureArenaMember]) -> [any GestureArenaMember] {
         var order = order
         for member in order {
-            guard let scroll = member as? ScrollTouch, !scroll.view.requiredToFail.isEmpty else { continue }
-            let required = scroll.view.requiredToFail
+            let required = (member as? ScrollTouch)?.view.requiredToFail
+                ?? (member as? ControlTouch)?.control.requiredToFail ?? []
+            guard !required.isEmpty else { continue }
             guard let lastRequired = order.lastIndex(where: { other in
                 guard let pop = other as? PopGestureDetector else { return false }
                 return required.contains { $0 === pop.setup }

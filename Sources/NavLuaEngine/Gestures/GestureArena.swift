@@ -49,7 +49,7 @@ extension GestureArenaMember {
 /// without one every member is asked (a pop alone, v1). The first that
 /// accepts holds the pan; a later member joins when it asks to or, if it
 /// has no answer of its own, when the holder allows it, and is rejected
-/// otherwise. The order is data its caller brings (`PopStyle.arenaOrder`,
+/// otherwise. The order is data its caller brings (`ArenaOrder`,
 /// innermost scroll view first): the arena knows members, not pop styles.
 struct GestureArena {
     let members: [any GestureArenaMember]

@@ -38,6 +38,9 @@ public enum PopRefusal: String, Sendable, CaseIterable {
     case scrollView = "scroll_view"
     /// A presented sheet's pan took the pan (it moves the sheet, not the stack).
     case sheet
+    /// A control took the pan, or a slider under the finger refused it
+    /// (UIKit's rule for controls: ControlRules.refusesParentPan; issue 35).
+    case control
     /// The top screen's `will_go_back` hook answered false.
     case willGoBack = "will_go_back"
     /// Snapshot style at the root: nothing to pop (a swipe there goes back).

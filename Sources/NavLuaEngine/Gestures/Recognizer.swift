@@ -7,6 +7,8 @@ public enum Recognizer: String, Sendable, CaseIterable {
     case scroll
     /// A presented sheet's dismissal pan (`SheetPan`).
     case sheet
+    /// A control's pan or tracking (`ControlTouch`; issue 35).
+    case control
 }
 
 /// A recognizer's state, UIKit's `UIGestureRecognizer.State`: `possible`

@@ -56,6 +56,8 @@ public final class Touch {
     @exclusivity(unchecked) var scrollCandidates: [ScrollTouch] = []
     /// The scroll view's pan that took the pan (alone or with the pop).
     @exclusivity(unchecked) var scroll: ScrollTouch?
+    /// The control the touch went down on (issue 35: ControlTouch.swift).
+    @exclusivity(unchecked) var control: ControlTouch?
     /// The pan crossed the slop but the arena waits for a member to claim
     /// it (Flutter's rule: no axis past the slop yet).
     @exclusivity(unchecked) var arenaOpen = false
@@ -99,6 +101,7 @@ public final class Touch {
         switch recognizer {
         case .scroll: return scroll?.active == true ? .changed : .ended
         case .sheet: return sheet?.active == true ? .changed : .ended
+        case .control: return control?.active == true ? .changed : .ended
         default: return pop?.state
         }
     }

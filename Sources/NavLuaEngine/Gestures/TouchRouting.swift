@@ -63,6 +63,7 @@ extension World {
         case .began:
             touchBegan(touch, at: point)
         case .moved:
+            touch.control?.moved(to: point)   // issue 35
             // updated in place: a copy would copy the velocity tracker's
             // samples on every frame
             guard touch.pan != nil else { return }
@@ -83,6 +84,7 @@ extension World {
             for pop in touch.pops { pop.lifted(cancelled: phase == .cancelled) }
             touch.scroll?.lifted(velocity: velocity)
             touch.sheet?.lifted(velocity: velocity, cancelled: phase == .cancelled)
+            touch.control?.lifted(cancelled: phase == .cancelled)   // issue 35
         }
     }
 
@@ -123,6 +125,11 @@ extension World {
             let local = Point(point.x, point.y - nav.presentationY)
             touch.scrollCandidates = top.scrollViews(at: local).map { ScrollTouch(world: self, view: $0, touch: touch.id, at: point) }
         }
+        // issue 35: the control under the finger sees the touch
+        if let top = nav.top, !top.controls.isEmpty,
+           let control = top.control(at: Point(point.x, point.y - nav.presentationY)) {
+            touch.control = ControlTouch(world: self, control: control, touch: touch.id, at: point)
+        }
         // one finger pulls a sheet at a time
         if !touches.contains(where: { $0 !== touch && $0.sheet?.nav === nav }) {
             touch.sheet = SheetPan(world: self, nav: nav, at: point)
@@ -150,10 +157,13 @@ extension World {
             candidates.removeAll { c in handedOver.contains { $0 === c } }
         }
         let pops = touch.pops.filter { $0.state == .possible }
+        // issue 35: a control that joins the arena
+        let control = touch.control.flatMap { $0.joinsArena ? $0 : nil }
+        control?.location = touch.location
         let members = ArenaOrder(system: nav.options.system)
-            .members(pops: pops, scrolls: candidates, sheet: touch.sheet)
+            .members(pops: pops, control: control, scrolls: candidates, sheet: touch.sheet)
         // several pop recognizers compete too, and the trace names them
-        let contest = !candidates.isEmpty || touch.sheet != nil || nav.popRecognizers.count > 1
+        let contest = !candidates.isEmpty || touch.sheet != nil || control != nil || nav.popRecognizers.count > 1
         let arena = GestureArena(members: members, rule: contest ? nav.options.arbitration : nil,
                                  touchSlop: nav.options.panSlop)
         guard var outcome = arena.decide(at: pan.translation) else {
@@ -182,6 +192,7 @@ extension World {
         }
         touch.arena = outcome
         if contest { recordArena(outcome, nav) }
+        touch.control?.arenaDecided(outcome)   // issue 35: a raw touch is cancelled
         if hasFailed { release(touch, because: "was released after a hook failed") }
     }
 
@@ -209,6 +220,7 @@ extension World {
         for pop in touch.pops { pop.lifted(cancelled: true) }
         touch.scroll?.lifted(velocity: .zero)
         touch.sheet?.lifted(velocity: .zero, cancelled: true)
+        touch.control?.released()   // issue 35
         record(.touch, [.int("id", touch.id), .string("phase", "released"),
                         .number("x", touch.location.x), .number("y", touch.location.y)])
     }

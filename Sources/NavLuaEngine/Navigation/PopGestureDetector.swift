@@ -142,6 +142,12 @@ extension PopGestureDetector: GestureArenaMember {
 
 
     func accept() -> Bool {
+        // issue 35: a slider under the finger refuses its parents' pans
+        // along it, whatever the arena's order (ControlRules.refusesParentPan)
+        if state == .possible, let refusal = ControlRules.popRefusal(touch, nav.options) {
+            refuse(refusal)
+            return false
+        }
         tryBegin()
         return state == .began
     }
@@ -157,6 +163,7 @@ extension PopGestureDetector: GestureArenaMember {
         case .scroll: refuse(.scrollView)
         case .sheet: refuse(.sheet)
         case .pop: refuse(.popRecognizer)
+        case .control: refuse(.control)   // issue 35
         case nil: refuse(.error)
         }
     }

@@ -59,6 +59,8 @@ public final class Screen {
     public let id: Int
     public let source: ScreenSource
     public internal(set) var scrollViews: [ScrollView] = []
+    /// Its controls (issue 35: Control.swift), in the order they were added.
+    public internal(set) var controls: [Control] = []
     /// The navigation whose stack holds it, if any.
     public internal(set) var navigation: NavigationController? {
         get { navigationLink?.object }

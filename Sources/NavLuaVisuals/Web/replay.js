@@ -71,6 +71,10 @@
     if (scrolls && role !== "snapshot") {
       for (const sv of scrolls) drawScroll(sv, x, y);
     }
+    const controls = placed[3];
+    if (controls && role !== "snapshot") {
+      for (const c of controls) drawControl(c, x, y);
+    }
     ctx.fillStyle = "#222";
     ctx.font = fontSize + "px -apple-system, Helvetica, Arial, sans-serif";
     ctx.textAlign = "center";
@@ -117,6 +121,42 @@
     ctx.restore();
     ctx.strokeStyle = "rgba(0,0,0,0.4)";
     ctx.strokeRect(ox + x, oy + y, w, h);
+  }
+
+  // A control (issue 35), as the SVG pictures draw it (ControlSVG.swift):
+  // a slider's track filled to its value and its knob, a swipe row moved
+  // over its red actions when open, a canvas's dashed frame.
+  function drawControl(c, ox, oy) {
+    const [kind, cx, cy, w, h, value, open, actions] = c;
+    if (!(w > 0 && h > 0) || !c.every(Number.isFinite)) return;
+    const x = ox + cx, y = oy + cy, mid = y + h / 2;
+    ctx.save();
+    if (kind === 0) {
+      ctx.lineWidth = 4;
+      ctx.strokeStyle = "#bbb";
+      ctx.beginPath(); ctx.moveTo(x, mid); ctx.lineTo(x + w, mid); ctx.stroke();
+      ctx.strokeStyle = "#0a84ff";
+      ctx.beginPath(); ctx.moveTo(x, mid); ctx.lineTo(x + value * w, mid); ctx.stroke();
+      ctx.lineWidth = 1;
+      ctx.fillStyle = "#fff";
+      ctx.strokeStyle = "#888";
+      ctx.beginPath(); ctx.arc(x + value * w, mid, Math.min(12, h / 2), 0, 2 * Math.PI); ctx.fill(); ctx.stroke();
+    } else if (kind === 1) {
+      const shift = open ? Math.min(actions, w) : 0;
+      ctx.beginPath(); ctx.rect(x, y, w, h); ctx.clip();
+      if (open) { ctx.fillStyle = "#ff3b30"; ctx.fillRect(x + w - shift, y, shift, h); }
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(x - shift, y, w, h);
+      ctx.strokeStyle = "rgba(0,0,0,0.25)";
+      ctx.strokeRect(x - shift, y, w, h);
+    } else {
+      ctx.fillStyle = "rgba(255,255,255,0.4)";
+      ctx.fillRect(x, y, w, h);
+      ctx.setLineDash([6, 4]);
+      ctx.strokeStyle = "rgba(0,0,0,0.35)";
+      ctx.strokeRect(x, y, w, h);
+    }
+    ctx.restore();
   }
 
   function shade(alpha) {
