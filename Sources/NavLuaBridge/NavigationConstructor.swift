@@ -7,7 +7,7 @@ extension NavigationBinding {
     static let options = ["style", "root", "pop_gesture", "dismiss_at_root", "bar_per_screen",
                           "edge_width", "completion", "transition", "presentation",
                           "gesture_delegate", "preset", "delegate", "calls_during_transition",
-                          "presentation_delegate"]
+                          "presentation_delegate", "back_animation"]
 
     static let navigation: navlua_SwiftFunction = { L in
         bridged(L, "navlua.navigation") { b, lua in
@@ -24,6 +24,7 @@ extension NavigationBinding {
                 opts.style = s
             }
             if let on = try o.bool("pop_gesture") { opts.popGesture = on }
+            if let style = try AndroidBinding.backAnimation(o) { opts.backAnimation = style }
             if let rule = try PresetBinding.callsDuringTransition(o) { opts.callsDuringTransition = rule }
             if let on = try o.bool("dismiss_at_root") { opts.dismissAtRoot = on }
             if let on = try o.bool("bar_per_screen") { opts.barPerScreen = on }

@@ -7,6 +7,9 @@ public enum Recognizer: String, Sendable, CaseIterable {
     case scroll
     /// A presented sheet's dismissal pan (`SheetPan`).
     case sheet
+    /// Android's system back gesture (`SystemBackGesture`), which SystemUI
+    /// runs before the app's recognizers.
+    case systemBack = "system_back"
 }
 
 /// A recognizer's state, UIKit's `UIGestureRecognizer.State`: `possible`

@@ -40,6 +40,8 @@ public final class Touch {
     private var navigationLink: NavigationLink?
     /// The pop gesture of its navigation, when this touch may drive it.
     @exclusivity(unchecked) var pop: PopGestureDetector?
+    /// Android's system back gesture, when the touch went down in its inset.
+    @exclusivity(unchecked) var back: SystemBackGesture?
     /// A presented sheet's pull, when the touch went down on its card.
     @exclusivity(unchecked) var sheet: SheetPan?
     /// The pans of the scroll views under it, innermost first, until the
@@ -90,6 +92,7 @@ public final class Touch {
         switch recognizer {
         case .scroll: return scroll?.active == true ? .changed : .ended
         case .sheet: return sheet?.active == true ? .changed : .ended
+        case .systemBack: return back?.state
         default: return pop?.state
         }
     }

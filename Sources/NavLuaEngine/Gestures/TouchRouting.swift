@@ -66,8 +66,12 @@ extension World {
             // updated in place: a copy would copy the velocity tracker's
             // samples on every frame
             guard touch.pan != nil else { return }
+            // Android: the system back gesture sees the touch first (SystemBackGesture)
+            if touch.back != nil, systemBackTakes(touch, point, at: nanos) { return }
             let begins = touch.pan!.add(point, at: nanos)
             if begins || touch.arenaOpen {
+                // the app's arena waits while the system's gesture is undecided
+                if touch.back?.undecided == true { touch.arenaOpen = true; return }
                 panBegan(touch)
             } else if touch.pan!.began {
                 touch.pop?.moved()
@@ -80,6 +84,7 @@ extension World {
             let velocity = touch.pan?.velocity(at: nanos) ?? .zero
             touch.releaseVelocity = velocity
             touch.pop?.lifted(cancelled: phase == .cancelled)
+            touch.back?.lifted(cancelled: phase == .cancelled, at: point)
             touch.scroll?.lifted(velocity: velocity)
             touch.sheet?.lifted(velocity: velocity, cancelled: phase == .cancelled)
         }
@@ -111,7 +116,12 @@ extension World {
         for other in touches where other !== touch && other.navigation === nav {
             other.pop?.secondTouchArrived()
         }
-        if touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.pop != nil }) == false,
+        if let rules = nav.options.systemBack {
+            // Android: no app pop; the system's back gesture in the insets
+            if !touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.back != nil }) {
+                touch.back = SystemBackGesture.touchedDown(self, nav, rules, at: point, nanos: touch.sampleNanos)
+            }
+        } else if touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.pop != nil }) == false,
            !nav.userGestureInProgress {
             touch.pop = PopGestureDetector(world: self, nav: nav, touch: touch)
             touch.pop?.touchedDown()
@@ -153,6 +163,7 @@ extension World {
             case .pop: if let pop = touch.pop, pop.state == .possible { members.append(pop) }
             case .scroll: members.append(contentsOf: candidates as [any GestureArenaMember])
             case .sheet: if let sheet = touch.sheet { members.append(sheet) }
+            case .systemBack: break   // decided before the app's pan (pilfer)
             }
         }
         let contest = !candidates.isEmpty || touch.sheet != nil
@@ -202,6 +213,7 @@ extension World {
         touch.end(because: reason)
         touch.pending.removeAll()
         touch.pop?.lifted(cancelled: true)
+        touch.back?.lifted(cancelled: true, at: touch.location)
         touch.scroll?.lifted(velocity: .zero)
         touch.sheet?.lifted(velocity: .zero, cancelled: true)
         record(.touch, [.int("id", touch.id), .string("phase", "released"),

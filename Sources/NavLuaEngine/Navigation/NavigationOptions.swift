@@ -60,6 +60,10 @@ public struct NavigationOptions {
     public var arbitration: PanArbitration = .uikit
     /// How the bar's titles and back buttons fade during push and pop.
     public var barCrossFade: BarCrossFade = .uikit
+    /// Android's system back gesture (preset `android`); nil: none.
+    public var systemBack: SystemBackRules?
+    /// What moves while the back gesture scrubs a pop (`back_animation`).
+    public var backAnimation: BackAnimationStyle = .compose
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth

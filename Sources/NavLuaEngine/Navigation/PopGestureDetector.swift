@@ -147,7 +147,7 @@ extension PopGestureDetector: GestureArenaMember {
         switch holder?.kind {
         case .scroll: refuse(.scrollView)
         case .sheet: refuse(.sheet)
-        case .pop, nil: refuse(.error)
+        case .pop, .systemBack, nil: refuse(.error)
         }
     }
 

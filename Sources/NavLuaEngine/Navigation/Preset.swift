@@ -69,6 +69,10 @@ public struct Preset {
     public var arbitration: PanArbitration = .uikit
     /// How the bar's items fade during push and pop (BarCrossFade.swift).
     public var barCrossFade: BarCrossFade = .uikit
+    /// Android's system back gesture (nil: the app's own pop gesture).
+    public var systemBack: SystemBackRules? = nil
+    /// What moves while the back gesture scrubs a pop (Android).
+    public var backAnimation: BackAnimationStyle = .compose
 
     /// UIKit: today's numbers, each with its source in Tunables.swift. The
     /// 0.35 s push is lore, not measured (manual §7.2).
@@ -183,7 +187,7 @@ public struct Preset {
         barCrossFade: .uikit) }
 
     public static func builtIn(_ t: Tunables = Tunables()) -> [Preset] {
-        [uikit(t), flutter, reactNavigation]
+        [uikit(t), flutter, reactNavigation, android]
     }
 
     /// The options of a navigation made with this preset.
@@ -206,5 +210,7 @@ public struct Preset {
         if let p = presentation { o.presentation = p }
         o.arbitration = arbitration
         o.barCrossFade = barCrossFade
+        o.systemBack = systemBack
+        o.backAnimation = backAnimation
     }
 }
