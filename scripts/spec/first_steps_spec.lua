@@ -69,7 +69,7 @@ describe("--preset with a name that is not a built-in preset", function()
       assert.are.equal(2, status, command)
       assert.are.equal("", out, command)
       assert.are.equal("navlua: --preset: unknown preset 'flutr' (expected one of: uikit, flutter,"
-                       .. " react_navigation; --preset names a built-in preset)\nTry 'navlua --help'.\n", err)
+                       .. " react_navigation, android; --preset names a built-in preset)\nTry 'navlua --help'.\n", err)
     end
   end)
 
@@ -117,7 +117,7 @@ describe("several unknown options", function()
     assert.are.equal("navlua: " .. script .. ":1: navlua.navigation: unknown options 'did_attempt_to_dismiss',"
                      .. " 'did_dismiss', 'will_dismiss' (expected one of: style, root, pop_gesture, dismiss_at_root,"
                      .. " bar_per_screen, edge_width, completion, transition, presentation, gesture_delegate,"
-                     .. " preset, delegate, calls_during_transition, presentation_delegate)\n", err:match("^[^\n]*\n"))
+                     .. " preset, delegate, calls_during_transition, presentation_delegate, back_animation)\n", err:match("^[^\n]*\n"))
   end)
 
   it("are all named for a gesture delegate too", function()

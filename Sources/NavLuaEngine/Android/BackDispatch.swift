@@ -52,6 +52,13 @@ final class BackDispatch {
     /// Who takes a gesture that starts now, and the `started` event.
     static func start(_ gesture: SystemBackGesture, event: BackEvent) -> BackDispatch {
         let nav = gesture.nav, world = gesture.world
+        // A gesture during the previous one's commit animation: Android 15+
+        // queues it until that animation ends (BackAnimationController's
+        // mQueuedTracker); navlua ends the running commit at once, then starts.
+        if let running = nav.predictiveBack, running.commitFraction != nil,
+           case .pop(let tr) = running.taker, let id = tr.animationID {
+            world.finishAnimation(id)
+        }
         let taker: Taker
         if let top = nav.top, world.backCallbackEnabled(top) {
             taker = .callback(top)
