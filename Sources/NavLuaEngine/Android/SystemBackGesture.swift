@@ -116,6 +116,21 @@ final class SystemBackGesture {
         tracker.setTriggerBack(on)
     }
 
+    /// A second finger came down: SystemUI cancels the gesture
+    /// (`EdgeBackGestureHandler`, ACTION_POINTER_DOWN: `multi_touch`).
+    func secondTouchArrived() {
+        switch state {
+        case .possible:
+            fail("multi_touch", at: down)
+        case .began, .changed:
+            state = .cancelled
+            reason = "multi_touch"
+            dispatch?.released(commit: false, reason: reason, at: down)
+        default:
+            break
+        }
+    }
+
     /// The finger lifted (or the touch was cancelled).
     func lifted(cancelled: Bool, at point: Point) {
         switch state {
@@ -179,10 +194,12 @@ extension World {
             guard back.movedWhilePossible(to: point, at: nanos) else { return false }
             pilfer(touch, for: back)
             back.start(at: point)
-            return true
+        } else {
+            guard back.running else { return false }
+            back.moved(to: point)
         }
-        guard back.running else { return false }
-        back.moved(to: point)
+        // a back callback failed: the touch goes (the gesture cancels)
+        if hasFailed { release(touch, because: "was released after a hook failed") }
         return true
     }
 

@@ -115,6 +115,7 @@ extension World {
         // A pop gesture takes one touch: a second finger before it began fails it.
         for other in touches where other !== touch && other.navigation === nav {
             other.pop?.secondTouchArrived()
+            other.back?.secondTouchArrived()
         }
         if let rules = nav.options.systemBack {
             // Android: no app pop; the system's back gesture in the insets

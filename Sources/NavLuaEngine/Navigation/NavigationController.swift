@@ -157,6 +157,7 @@ public final class NavigationController: NavigationFacts {
         if let c = transition?.coordinator { _ = c.end(finished: false) }
         transition = nil
         heldGesture = nil
+        predictiveBack = nil
         setStack([])
     }
 
