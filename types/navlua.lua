@@ -236,7 +236,7 @@ function navlua.cubic(x1, y1, x2, y2) end
 function navlua.background() end
 
 ---Android's three-button back (preset "android"): the top screen's enabled back_callback gets
----on_pressed, else the navigation pops; at the root the app goes home (manual §4.11).
+---on_pressed, else the navigation pops; at the root the app goes home (manual §15).
 function navlua.back_key() end
 
 ---AOSP's BackTouchTracker alone (binary32, as Java's float): for porting BackTouchTrackerTest.

@@ -1,7 +1,7 @@
 import NavLuaRuntime
 import NavLuaEngine
 
-/// Android's predictive back in Lua (manual §4.11): a screen's
+/// Android's predictive back in Lua (manual §15): a screen's
 /// `back_callback`, the navigation option `back_animation`,
 /// `navlua.back_key()`, `nav:visual().back`, and `navlua.back_touch_tracker()`
 /// (AOSP's BackTouchTracker on its own, for its tests' port).

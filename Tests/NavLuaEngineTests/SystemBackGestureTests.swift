@@ -21,7 +21,7 @@ private final class CallbackScreen: ScreenSource, BackCallbackSource {
     }
 }
 
-/// Android's system back gesture in the engine (manual §4.11): SystemUI's
+/// Android's system back gesture in the engine (manual §15): SystemUI's
 /// rules, the arena, the dispatch to a callback, the pop or home.
 final class SystemBackGestureTests: XCTestCase {
     private func android(_ fixture: Fixture, _ stack: [Screen]) throws -> NavigationController {

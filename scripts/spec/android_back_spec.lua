@@ -1,4 +1,4 @@
--- Android's predictive back (preset "android", manual §4.11): the system back
+-- Android's predictive back (preset "android", manual §15): the system back
 -- gesture, OnBackPressedCallback, back-to-home, the back key, and what
 -- each back_animation draws. Each `it` is one rule; the numbers are those
 -- of SystemBackRules.swift and BackAnimation.swift.
