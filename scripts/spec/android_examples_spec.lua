@@ -37,3 +37,17 @@ describe("the Android examples", function()
     assert.matches("form guards back, 200 dp%s+| stays, form asked%s+| stays, form asked", out)
   end)
 end)
+
+describe("the HTML replay of Android's back gesture", function()
+  it("carries each frame's predictive back geometry and says why a gesture did not go back", function()
+    local dir = P.tempdir()
+    local html = dir .. "/home.html"
+    local _, err, status = P.navlua("run --html " .. P.quote(html) .. " scripts/examples/android/back_to_home.lua")
+    assert.are.equal(0, status, err)
+    local s = P.read(html)
+    -- "A":[home, scrim, [title, scale, x, y, corner radius, alpha], below]
+    assert.matches('"A":%[1,0,%[%d+,0%.9%d*,%-?[%d.]+,0,[%d.]+,1%],null%]', s)
+    assert.matches("back cancelled: short: lifted before the finger was 16 dp in", s)
+    P.cleanup()
+  end)
+end)
