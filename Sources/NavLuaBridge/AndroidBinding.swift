@@ -58,13 +58,14 @@ enum AndroidBinding {
 
     /// BackEventCompat as a table: {progress=, touch_x=, touch_y=,
     /// swipe_edge="left"|"right", frame_time_millis=}.
-    static func pushEvent(_ e: BackEvent, _ lua: Lua) {
+    static func pushEvent(_ e: BackEvent, _ lua: Lua, _ b: Bridge) {
+        // keys by registry reference (TableKey): one event a touch sample
         lua.newTable(hash: 5)
-        lua.push(e.progress); lua.rawSet(-2, "progress")
-        lua.push(e.touchX); lua.rawSet(-2, "touch_x")
-        lua.push(e.touchY); lua.rawSet(-2, "touch_y")
-        lua.push(e.edge.rawValue); lua.rawSet(-2, "swipe_edge")
-        lua.push(e.frameTimeMillis); lua.rawSet(-2, "frame_time_millis")
+        lua.push(e.progress); lua.rawSet(-2, .progress, b)
+        lua.push(e.touchX); lua.rawSet(-2, .touchX, b)
+        lua.push(e.touchY); lua.rawSet(-2, .touchY, b)
+        lua.push(e.edge.rawValue); lua.rawSet(-2, .swipeEdge, b)
+        lua.push(e.frameTimeMillis); lua.rawSet(-2, .frameTimeMillis, b)
     }
 
     // MARK: back_animation
@@ -82,28 +83,29 @@ enum AndroidBinding {
 
     /// {style=, progress=, phase=, home=, scrim=, top={screen=, scale=, x=,
     /// y=, corner_radius=, alpha=}, below={...}}; nothing when none runs.
-    static func pushVisual(_ v: BackVisual?, _ lua: Lua) {
+    static func pushVisual(_ v: BackVisual?, _ lua: Lua, _ b: Bridge) {
         guard let v = v else { return }
+        // keys by registry reference (TableKey): visual() may be read every frame
         lua.newTable(hash: 7)
-        lua.push(v.style.rawValue); lua.rawSet(-2, "style")
-        lua.push(v.progress); lua.rawSet(-2, "progress")
-        lua.push(v.phase); lua.rawSet(-2, "phase")
-        lua.push(v.home); lua.rawSet(-2, "home")
-        lua.push(v.scrim); lua.rawSet(-2, "scrim")
-        func layer(_ l: BackLayer?, _ key: String) {
+        lua.push(v.style.rawValue); lua.rawSet(-2, .style, b)
+        lua.push(v.progress); lua.rawSet(-2, .progress, b)
+        lua.push(v.phase); lua.rawSet(-2, .phase, b)
+        lua.push(v.home); lua.rawSet(-2, .home, b)
+        lua.push(v.scrim); lua.rawSet(-2, .scrim, b)
+        func layer(_ l: BackLayer?, _ key: TableKey) {
             guard let l = l else { return }
             lua.newTable(hash: 6)
-            ScreenBinding.push(l.screen, lua); lua.rawSet(-2, "screen")
-            lua.push(l.scale); lua.rawSet(-2, "scale")
-            lua.push(l.x); lua.rawSet(-2, "x")
-            lua.push(l.y); lua.rawSet(-2, "y")
-            lua.push(l.cornerRadius); lua.rawSet(-2, "corner_radius")
-            lua.push(l.alpha); lua.rawSet(-2, "alpha")
-            lua.rawSet(-2, key)
+            ScreenBinding.push(l.screen, lua); lua.rawSet(-2, .screen, b)
+            lua.push(l.scale); lua.rawSet(-2, .scale, b)
+            lua.push(l.x); lua.rawSet(-2, .x, b)
+            lua.push(l.y); lua.rawSet(-2, .y, b)
+            lua.push(l.cornerRadius); lua.rawSet(-2, .cornerRadius, b)
+            lua.push(l.alpha); lua.rawSet(-2, .alpha, b)
+            lua.rawSet(-2, key, b)
         }
-        layer(v.top, "top")
-        layer(v.below, "below")
-        lua.rawSet(-2, "back")
+        layer(v.top, .top)
+        layer(v.below, .below)
+        lua.rawSet(-2, .back, b)
     }
 
     // MARK: navlua.back_key()
@@ -204,11 +206,11 @@ enum AndroidBinding {
             }
         },
         LuaFunction("start_event") { L in
-            bridged(L, "tracker:start_event") { _, lua in
+            bridged(L, "tracker:start_event") { b, lua in
                 let t = try box(lua).tracker
                 // createStartEvent: the initial touch, progress 0
                 pushEvent(BackEvent(progress: 0, touchX: Double(t.initX), touchY: Double(t.initY), edge: t.edge,
-                                    frameTimeMillis: 0), lua)
+                                    frameTimeMillis: 0), lua, b)
                 return 1
             }
         },
@@ -246,19 +248,26 @@ extension LuaScreenSource: BackCallbackSource {
         } ?? false
     }
 
+    /// Checks the whole table when the gesture starts (backCallbackEnabled);
+    /// each call reads only the method it calls, which must be a function.
     func callBack(_ method: BackCallbackMethod, _ event: BackEvent?) throws {
         try link.withBridge { b throws in
             let lua = Lua(b.L)
             let top = lua.top
             defer { lua.setTop(top) }
             guard lua_checkstack(b.L, 16) != 0 else { throw NavError("the Lua stack is full") }
-            guard try pushCallback(b) else { return }
-            if lua.rawGet(-1, method.rawValue) != LUA_TFUNCTION { return }
-            // self is the screen
             guard pushTable() else { return }
+            let screen = lua.top
+            guard lua.rawGet(screen, "back_callback") == LUA_TTABLE else { return }
+            let type = lua.rawGet(-1, method.rawValue)
+            if type == LUA_TNIL { return }
+            guard type == LUA_TFUNCTION else {
+                throw NavError("screen '\(title())': back_callback.\(method.rawValue) must be a function (got \(lua.describe(-1)))")
+            }
+            lua.pushValue(screen)   // self is the screen
             var nargs: Int32 = 1
             if let e = event {
-                AndroidBinding.pushEvent(e, lua)
+                AndroidBinding.pushEvent(e, lua, b)
                 nargs += 1
             }
             if let message = lua.protectedCallMessage(arguments: nargs, results: 0) {

@@ -72,7 +72,7 @@ extension NavigationBinding {
                 }
                 lua.rawSet(-2, .snapshot, b)
             }
-            AndroidBinding.pushVisual(v.back, lua)
+            AndroidBinding.pushVisual(v.back, lua, b)
             return 1
         }
     }

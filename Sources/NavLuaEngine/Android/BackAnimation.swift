@@ -184,3 +184,17 @@ enum BackAnimation {
         return BackVisual(style: style, progress: p, top: t, below: nil, scrim: 0, home: true, phase: phase)
     }
 }
+
+extension Visual {
+    /// The visual with its screens where the predictive back draws them:
+    /// `top` and `below` at the back layers' x, `dim` the scrim (the
+    /// iOS-style slide of an interactive pop does not apply).
+    func drawn(by back: BackVisual) -> Visual {
+        var v = Visual(top: Visual.Placed(screen: back.top.screen, x: back.top.x),
+                       below: back.below.map { Visual.Placed(screen: $0.screen, x: $0.x) },
+                       dim: back.scrim, bar: bar, snapshot: snapshot, mask: mask, y: y)
+        v.presented = presented
+        v.back = back
+        return v
+    }
+}

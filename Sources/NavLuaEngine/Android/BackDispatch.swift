@@ -28,14 +28,20 @@ final class BackDispatch {
         }
     }
 
-    unowned let nav: NavigationController
-    unowned let world: World
+    // unowned(unsafe): read on every sample; the navigation holds this
+    // dispatch (predictiveBack) and the world holds the navigation
+    unowned(unsafe) let nav: NavigationController
+    unowned(unsafe) let world: World
     private(set) var taker: Taker
     let edge: BackTouchTracker.Edge
     private let startY: Double
     /// The progress the visual draws (the gesture's, then the animation's).
-    private(set) var progress = 0.0
-    private(set) var lastY: Double
+    @exclusivity(unchecked) private(set) var progress = 0.0
+    @exclusivity(unchecked) private(set) var lastY: Double
+    /// The pop the finger scrubs (the `pop` taker's), until the lift: read
+    /// on every sample without the enum's retain (the navigation's
+    /// transition holds it).
+    @exclusivity(unchecked) private unowned(unsafe) var scrubbed: Transition?
     /// The commit animation's fraction, once committed.
     private(set) var commitFraction: Double?
     private var releasedAt = 0.0
@@ -75,21 +81,23 @@ final class BackDispatch {
             taker = .home
         }
         let d = BackDispatch(nav: nav, taker: taker, edge: gesture.edge, y: event.touchY)
+        if case .pop(let tr) = taker { d.scrubbed = tr }
         nav.predictiveBack = d
         d.record("started", event)
         if case .callback(let screen) = taker { world.callBack(.on_started, of: screen, event) }
         return d
     }
 
-    /// Each sample while the finger moves.
-    func progressed(_ event: BackEvent) {
+    /// Each sample while the finger moves; `record`: a `back` event of its
+    /// own (the first sample; later ones ride on the touch event).
+    func progressed(_ event: BackEvent, record recordIt: Bool) {
         progress = event.progress
         lastY = event.touchY
-        record("progress", event)
-        switch taker {
-        case .callback(let screen): world.callBack(.on_progressed, of: screen, event)
-        case .pop(let tr): tr.follow(progress)
-        case .home, .ignored: break
+        if recordIt { record("progress", event) }
+        if let tr = scrubbed {
+            tr.follow(progress)
+        } else if case .callback(let screen) = taker {
+            world.callBack(.on_progressed, of: screen, event)
         }
     }
 
@@ -102,6 +110,7 @@ final class BackDispatch {
         if case .ignored(let why) = taker { fields.append(.string("reason", why)) }
         world.record(.back, fields)
         releasedAt = progress
+        scrubbed = nil
         switch taker {
         case .callback(let screen):
             nav.predictiveBack = nil

@@ -22,20 +22,23 @@
 ///   commit); lifted while INACTIVE or before the arrow first turned ACTIVE:
 ///   back cancels (`cancelled`); a cancelled touch cancels too.
 final class SystemBackGesture {
-    unowned let world: World
-    unowned let nav: NavigationController
+    // unowned(unsafe): read on every sample, and only ever called by the
+    // world's touch routing for one of its navigations (a checked unowned
+    // reference costs a retain and a release a read)
+    unowned(unsafe) let world: World
+    unowned(unsafe) let nav: NavigationController
     let rules: SystemBackRules
     let edge: BackTouchTracker.Edge
     private let down: Point
     private let downNanos: Int
-    private(set) var state: GestureState = .possible
+    @exclusivity(unchecked) private(set) var state: GestureState = .possible
     /// Why it failed or cancelled, in the trace's words.
     private(set) var reason: String?
-    private(set) var tracker = BackTouchTracker()
+    @exclusivity(unchecked) private(set) var tracker = BackTouchTracker()
     /// The back arrow's state: whether a lift now goes back.
-    private(set) var active = false
-    private var previousX = 0.0
-    private var totalDelta = 0.0
+    @exclusivity(unchecked) private(set) var active = false
+    @exclusivity(unchecked) private var previousX = 0.0
+    @exclusivity(unchecked) private var totalDelta = 0.0
     /// What the gesture drives once it began.
     private(set) var dispatch: BackDispatch?
 
@@ -85,9 +88,9 @@ final class SystemBackGesture {
         return false
     }
 
-    /// A sample while it runs: the arrow's state, the tracker, the progress.
-    func moved(to point: Point) {
-        guard running else { return }
+    /// A sample while it runs: the arrow's state, the tracker, the progress
+    /// (BackEventCompat for the finger there).
+    func track(to point: Point) -> BackEvent {
         state = .changed
         let xTranslation = max(0, inward * (point.x - down.x))
         let yTranslation = abs(point.y - down.y)
@@ -103,12 +106,12 @@ final class SystemBackGesture {
             setActive(false)
         }
         tracker.update(x: Float(point.x), y: Float(point.y))
-        dispatch?.progressed(event(at: point))
+        return event(at: point)
     }
 
     /// The arrow turned ACTIVE once: from then on INACTIVE -> ACTIVE needs
     /// motion away from the edge (BackPanelController's INACTIVE state).
-    private var previousWasActive = false
+    @exclusivity(unchecked) private var previousWasActive = false
 
     private func setActive(_ on: Bool) {
         active = on
@@ -162,7 +165,7 @@ final class SystemBackGesture {
         tracker.setProgressThresholds(linear: linear, max: maxDistance, factor: factor)
         tracker.setGestureStartLocation(x: Float(down.x), y: Float(down.y), edge: edge)
         dispatch = BackDispatch.start(self, event: event(at: down, progress: 0))
-        moved(to: point)
+        dispatch?.progressed(track(to: point), record: true)
     }
 
     /// BackEventCompat for the finger at `point`.
@@ -185,22 +188,36 @@ extension SystemBackGesture: GestureArenaMember {
 }
 
 extension World {
-    /// A sample for a touch the system back gesture may take (TouchRouting
-    /// calls this before the app's recognizers). True when the sample is
-    /// the back gesture's alone.
-    func systemBackTakes(_ touch: Touch, _ point: Point, at nanos: Int) -> Bool {
-        guard let back = touch.back else { return false }
-        if back.undecided {
-            guard back.movedWhilePossible(to: point, at: nanos) else { return false }
-            pilfer(touch, for: back)
-            back.start(at: point)
-        } else {
-            guard back.running else { return false }
-            back.moved(to: point)
-        }
-        // a back callback failed: the touch goes (the gesture cancels)
+    /// A sample for a touch whose system back gesture is undecided
+    /// (TouchRouting calls this before the app's recognizers): true when it
+    /// starts here, and the sample is the gesture's.
+    func systemBackStarts(_ touch: Touch, _ point: Point, at nanos: Int) -> Bool {
+        guard let back = touch.back, back.undecided,
+              back.movedWhilePossible(to: point, at: nanos) else { return false }
+        pilfer(touch, for: back)
+        back.start(at: point)
         if hasFailed { release(touch, because: "was released after a hook failed") }
         return true
+    }
+
+    /// A sample of a running back gesture: its touch event carries the
+    /// progress (`back_progress`), then whoever took the gesture follows.
+    /// One event a sample, as an iOS pop's: the progress rides on the
+    /// `touch` event rather than a second event of its own.
+    func deliverToSystemBack(_ back: SystemBackGesture, _ touch: Touch, _ point: Point, at nanos: Int) {
+        let event = back.track(to: point)
+        // the touch event's fields, then the progress, in one array literal
+        // (an append to the literal would copy it)
+        let fields: [TraceField] = nanos == now
+            ? [.int("id", touch.id), .string("phase", Touch.Phase.moved.rawValue),
+               .number("x", point.x), .number("y", point.y), .number("back_progress", event.progress)]
+            : [.int("id", touch.id), .string("phase", Touch.Phase.moved.rawValue),
+               .number("x", point.x), .number("y", point.y), .number("sample_t", Double(nanos) / 1e9),
+               .number("back_progress", event.progress)]
+        record(.touch, fields)
+        back.dispatch?.progressed(event, record: false)
+        // a back callback failed: the touch goes (the gesture cancels)
+        if hasFailed { release(touch, because: "was released after a hook failed") }
     }
 
     /// `pilferPointers`: the back gesture holds the touch; the app's

@@ -55,6 +55,11 @@ extension World {
     private func deliver(_ point: Point, at nanos: Int, _ phase: Touch.Phase, to touch: Touch) {
         touch.location = point
         touch.sampleNanos = nanos
+        // Android: a sample of a running system back gesture is its alone,
+        // and its touch event carries the gesture's progress (SystemBackGesture)
+        if phase == .moved, let back = touch.back, back.running {
+            return deliverToSystemBack(back, touch, point, at: nanos)
+        }
         var fields: [TraceField] = [.int("id", touch.id), .string("phase", phase.rawValue),
                                     .number("x", point.x), .number("y", point.y)]
         if nanos != now { fields.append(.number("sample_t", Double(nanos) / 1e9)) }
@@ -67,7 +72,7 @@ extension World {
             // samples on every frame
             guard touch.pan != nil else { return }
             // Android: the system back gesture sees the touch first (SystemBackGesture)
-            if touch.back != nil, systemBackTakes(touch, point, at: nanos) { return }
+            if touch.back != nil, systemBackStarts(touch, point, at: nanos) { return }
             let begins = touch.pan!.add(point, at: nanos)
             if begins || touch.arenaOpen {
                 // the app's arena waits while the system's gesture is undecided
