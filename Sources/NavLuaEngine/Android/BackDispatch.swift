@@ -44,7 +44,6 @@ final class BackDispatch {
     @exclusivity(unchecked) private unowned(unsafe) var scrubbed: Transition?
     /// The commit animation's fraction, once committed.
     private(set) var commitFraction: Double?
-    private var releasedAt = 0.0
 
     private init(nav: NavigationController, taker: Taker, edge: BackTouchTracker.Edge, y: Double) {
         self.nav = nav
@@ -109,7 +108,6 @@ final class BackDispatch {
         if let r = reason { fields.append(.string("reason", r)) }
         if case .ignored(let why) = taker { fields.append(.string("reason", why)) }
         world.record(.back, fields)
-        releasedAt = progress
         scrubbed = nil
         switch taker {
         case .callback(let screen):
@@ -137,18 +135,16 @@ final class BackDispatch {
         let (seconds, curve) = BackAnimation.finish(style, home: false, commit: commit)
         let nav = self.nav
         if commit {
+            // linear in time: the visual applies the style's curves to the
+            // commit's fraction itself (BackAnimation.visual)
             commitFraction = 0
-            let from = tr.progress
+            commitFrom = tr.progress
             tr.animate(in: world, to: 1, seconds: seconds, curve: .linear,
                        complete: { [weak self] in
                            nav.predictiveBack = nil
                            self?.commitFraction = nil
                            nav.finishInteractivePop(tr)
                        })
-            // the visual reads the commit's fraction from the transition, and
-            // applies the style's curves itself (BackAnimation.visual)
-            commitFrom = from
-            _ = curve
         } else {
             tr.animate(in: world, to: 0, seconds: seconds, curve: curve,
                        complete: { nav.predictiveBack = nil; nav.cancelInteractivePop(tr) })

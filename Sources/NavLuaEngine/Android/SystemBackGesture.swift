@@ -26,7 +26,8 @@ final class SystemBackGesture {
     // world's touch routing for one of its navigations (a checked unowned
     // reference costs a retain and a release a read)
     unowned(unsafe) let world: World
-    unowned(unsafe) let nav: NavigationController
+    /// Checked: a script's touch outlives its world, and nothing hot reads it.
+    unowned let nav: NavigationController
     let rules: SystemBackRules
     let edge: BackTouchTracker.Edge
     private let down: Point
