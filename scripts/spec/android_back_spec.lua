@@ -161,6 +161,16 @@ describe("Android's system back gesture", function()
     navlua.settle()
   end)
 
+  it("tells navlua.drag's result whether back committed (finished) and who took the touch", function()
+    pushed()
+    local r = navlua.drag{from = {5, 400}, by = {200, 0}}
+    assert.are.same({"system_back", "ended", true}, {r.recognizer, r.state, r.finished})
+    navlua.settle()
+    pushed()
+    r = navlua.drag{from = {5, 400}, by = {12, 0}}
+    assert.are.same({"system_back", "cancelled", false}, {r.recognizer, r.state, r.finished})
+  end)
+
   it("pops the navigation through its predictive pop, scrubbed by progress", function()
     local nav = pushed()
     local t = navlua.touch_down(5, 400)

@@ -69,6 +69,15 @@ final class SystemBackGesture {
     }
 
     var undecided: Bool { state == .possible }
+    /// Whether the released gesture went back (nil before its lift, or when
+    /// it never started): a drag's `finished`.
+    var commits: Bool? {
+        switch state {
+        case .ended: return true
+        case .cancelled: return false
+        default: return nil
+        }
+    }
     var running: Bool { state == .began || state == .changed }
     /// +1 from the left edge (the finger moves right), -1 from the right.
     var inward: Double { edge == .left ? 1 : -1 }

@@ -98,7 +98,7 @@ public final class Touch {
     }
 
     /// Whether the released pop finishes (nil when no pop was released).
-    public var popFinishes: Bool? { pop?.recognizer.finishes }
+    public var popFinishes: Bool? { pop?.recognizer.finishes ?? back?.commits }
 
     /// The check that refused the pop gesture, if one did.
     public var popRefusedBy: PopRefusal? { pop?.recognizer.refusedBy }
