@@ -249,6 +249,27 @@ describe("a screen's back_callback (OnBackPressedCallback)", function()
     assert.are.same({"Home"}, titles(nav))
   end)
 
+  it("pushes from on_pressed as an app would: the new screen goes on top, animated", function()
+    local nav
+    local cb = {on_pressed = function() nav:push(navlua.screen{title = "Confirm"}) end}
+    nav = pushed(nil, navlua.screen{title = "Form", back_callback = cb})
+    swipe(5, 200)
+    assert.are.same({"Home", "Form", "Confirm"}, titles(nav))
+    assert.is_true(navlua.trace("push")[#navlua.trace("push")].animated)
+  end)
+
+  it("refuses a back_callback the script broke after navlua.screen, when the gesture reads it", function()
+    local form = navlua.screen{title = "Form", back_callback = {}}
+    local nav = pushed(nil, form)
+    form.back_callback = {enabled = 1}
+    local t = navlua.touch_down(5, 400)
+    local ok, err = pcall(function() t:move_to(200, 400, 0.2) end)
+    assert.is_false(ok)
+    assert.matches("android_back_spec.lua:%d+: .*screen 'Form': back_callback.enabled must be a boolean %(got 1%)", err)
+    navlua.settle()
+    assert.are.same({"Home", "Form"}, titles(nav))
+  end)
+
   it("reports a failing method with its file:line and leaves the navigation as it was", function()
     local cb = {on_progressed = function() error("boom") end}
     local nav = pushed(nil, navlua.screen{title = "Form", back_callback = cb})
