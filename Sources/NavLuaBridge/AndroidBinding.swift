@@ -39,8 +39,11 @@ enum AndroidBinding {
             defer { lua.pop() }
             guard lua.type(-2) == LUA_TSTRING, let key = lua.string(-2), callbackKeys.contains(key) else {
                 let key = lua.describe(-2)
+                let meant = (lua.type(-2) == LUA_TSTRING ? lua.string(-2) : nil)
+                    .flatMap { NameSuggestion.nearest($0, among: callbackKeys) }
                 lua.pop(2)
-                throw NavError("screen '\(title)': back_callback has an unknown key \(key) (expected \(callbackKeys.joined(separator: ", ")))")
+                let hint = meant.map { ": did you mean '\($0)'?" } ?? ""
+                throw NavError("screen '\(title)': back_callback has an unknown key \(key)\(hint) (expected \(callbackKeys.joined(separator: ", ")))")
             }
             if key == "enabled" {
                 guard lua.type(-1) == LUA_TBOOLEAN else {

@@ -287,7 +287,8 @@ describe("a screen's back_callback (OnBackPressedCallback)", function()
       {5, "'back_callback' must be a table"},
       {{enabled = "yes"}, "back_callback.enabled must be a boolean %(got 'yes'%)"},
       {{on_pressed = 1}, "back_callback.on_pressed must be a function %(got 1%)"},
-      {{on_press = function() end}, "back_callback has an unknown key 'on_press'"},
+      {{on_press = function() end}, "back_callback has an unknown key 'on_press': did you mean 'on_pressed'%?"},
+      {{[1] = true}, "back_callback has an unknown key 1 %(expected enabled, on_started"},
     } do
       local ok, err = pcall(navlua.screen, {title = "X", back_callback = case[1]})
       assert.is_false(ok)
