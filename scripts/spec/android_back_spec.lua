@@ -281,6 +281,26 @@ describe("a screen's back_callback (OnBackPressedCallback)", function()
     assert.are.same({"Home", "Form"}, titles(nav))
   end)
 
+  it("reports a failing on_started or on_pressed the same way, the stack as it was", function()
+    for _, method in ipairs{"on_started", "on_pressed"} do
+      local cb = {[method] = function() error("no " .. method) end}
+      local nav = pushed(nil, navlua.screen{title = "Form", back_callback = cb})
+      local t = navlua.touch_down(5, 400)
+      local ok, err = pcall(function()
+        t:move_to(200, 400, 0.2)
+        t:up()
+      end)
+      assert.is_false(ok, method)
+      assert.matches("back_callback%." .. method .. " of screen 'Form' failed: .-android_back_spec.lua:%d+: no " .. method, err)
+      navlua.settle()
+      assert.are.same({"Home", "Form"}, titles(nav))
+      -- the next gesture works
+      if method == "on_pressed" then cb.on_pressed = nil else cb.on_started = nil end
+      swipe(5, 200)
+      assert.are.equal("committed", backs("committed")[#backs("committed")].phase)
+    end
+  end)
+
   it("refuses values out of range with the script's file:line", function()
     navlua.reset()
     for _, case in ipairs{
