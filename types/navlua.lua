@@ -39,7 +39,7 @@
 ---@field x2 number
 ---@field y2 number
 
----@alias navlua.PresetName "uikit"|"flutter"|"react_navigation"|"ios26"|"swiftui"|"native_stack"|string
+---@alias navlua.PresetName "uikit"|"flutter"|"react_navigation"|"ios26"|"swiftui"|"native_stack"|"android"|string
 
 ---@alias navlua.PopRecognizerKind
 ---| "edge"        # UIKit's interactivePopGestureRecognizer
@@ -103,6 +103,8 @@
 ---| "coordinator" # a transition coordinator's interaction or completion callback ran
 ---| "sheet"    # a sheet's dismissal pull began or ended (detent, refused_by, dismiss)
 ---| "control"  # a control followed a touch, or its raw touch was cancelled (phase, value/open, by)
+---| "back"     # Android's back gesture: started, progress, committed, cancelled, failed, key (edge, progress, by, reason)
+---| "back_to_home" # Android: back at the root sent the app to the background
 
 ---A point: `{x, y}` or `{x=, y=}`.
 ---@alias navlua.PointLike {[1]: number, [2]: number}|{x: number, y: number}
@@ -240,6 +242,39 @@ function navlua.cubic(x1, y1, x2, y2) end
 ---The app goes to the background and comes back: ends a root freeze (manual §6.3).
 function navlua.background() end
 
+---Android's three-button back (preset "android"): the top screen's enabled back_callback gets
+---on_pressed, else the navigation pops; at the root the app goes home (manual §15).
+function navlua.back_key() end
+
+---AOSP's BackTouchTracker alone (binary32, as Java's float): for porting BackTouchTrackerTest.
+---@return navlua.BackTouchTracker
+function navlua.back_touch_tracker() end
+
+---@class navlua.BackTouchTracker
+---@field set_progress_thresholds fun(self: navlua.BackTouchTracker, linear_distance: number, max_distance: number, non_linear_factor: number)
+---@field set_gesture_start_location fun(self: navlua.BackTouchTracker, x: number, y: number, edge: "left"|"right")
+---@field update fun(self: navlua.BackTouchTracker, x: number, y: number)
+---@field set_trigger_back fun(self: navlua.BackTouchTracker, on: boolean)
+---@field update_start_location fun(self: navlua.BackTouchTracker)
+---@field progress fun(self: navlua.BackTouchTracker): number
+---@field start_event fun(self: navlua.BackTouchTracker): navlua.BackEvent
+
+---BackEventCompat, as a back_callback's on_started and on_progressed get it.
+---@class navlua.BackEvent
+---@field progress number 0..1 (BackTouchTracker)
+---@field touch_x number
+---@field touch_y number
+---@field swipe_edge "left"|"right"
+---@field frame_time_millis integer
+
+---A screen's OnBackPressedCallback (preset "android").
+---@class navlua.BackCallback
+---@field enabled? boolean default true
+---@field on_started? fun(self: navlua.Screen, event: navlua.BackEvent)
+---@field on_progressed? fun(self: navlua.Screen, event: navlua.BackEvent)
+---@field on_cancelled? fun(self: navlua.Screen)
+---@field on_pressed? fun(self: navlua.Screen)
+
 ---A finger down at (x, y) (or at a point); move it with the touch's methods.
 ---@param x number|navlua.PointLike
 ---@param y? number
@@ -370,6 +405,7 @@ function navlua.snapshot(name, value) end
 ---@field navigation_bar_hidden? boolean the bar is hidden while this screen is shown
 ---@field navigation_bar_back_button_hidden? boolean swiftui: .navigationBarBackButtonHidden(true), no back swipe
 ---@field back_button? "system"|"custom" a custom back button kills UIKit's edge swipe (default "system")
+---@field back_callback? navlua.BackCallback Android: OnBackPressedCallback; enabled, it takes the back gesture
 ---@field enabled? fun(self: navlua.Screen): boolean? false refuses a pop gesture
 ---@field allow_drag_back? fun(self: navlua.Screen, gesture: navlua.Gesture): boolean? decides a pop gesture
 ---@field will_go_back? fun(self: navlua.Screen): boolean? false vetoes a user-initiated back
@@ -500,6 +536,7 @@ function Control:require_to_fail(recognizer) end
 ---@field recognizers? (navlua.PopRecognizerKind|navlua.PopRecognizerOptions)[] the pop recognizers one by one, in the order the arena asks them (instead of style)
 ---@field full_screen_gesture_enabled? boolean native_stack: the content swipe's switch (default true)
 ---@field gesture_response_distance? navlua.ResponseDistance native_stack: where the content swipe may begin
+---@field back_animation? "compose"|"material"|"flutter"|"cross_activity" Android: what moves while back scrubs a pop (default "compose")
 
 ---UIAdaptivePresentationControllerDelegate's dismissal methods (manual §4.7), looked up at each call.
 ---@class navlua.PresentationDelegate

@@ -152,6 +152,7 @@ public final class NavLuaHost {
         TouchBinding.register(lua)
         CoordinatorBinding.register(lua)
         PopRecognizerBinding.register(lua)
+        AndroidBinding.register(lua)
         lua_pushlightuserdata(lua.L, imageTag)
         lua.rawSet(navlua_registryindex(), imageKey)
         pushModuleTable(lua)
@@ -185,6 +186,7 @@ public final class NavLuaHost {
         functions += ReplBinding.functions
         functions += PresetBinding.functions
         functions += TouchReplayBinding.functions
+        functions += AndroidBinding.functions
         lua.newTable(hash: Int32(functions.count + 1))
         for f in functions {
             navlua_pushswiftfunction(lua.L, f.function, 0)

@@ -11,7 +11,7 @@ import Darwin
 /// engine holds the screen it is also pinned in a strong one, so a script
 /// may drop its own reference to a screen on a stack.
 final class LuaScreenSource: ScreenSource {
-    private let link: BridgeLink
+    let link: BridgeLink
     var bridge: Bridge? { link.bridge }
     let id: Int
     /// The title last read, kept for when the table is gone: counted in the

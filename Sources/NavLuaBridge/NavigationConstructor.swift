@@ -8,7 +8,7 @@ extension NavigationBinding {
                           "edge_width", "completion", "transition", "presentation",
                           "gesture_delegate", "preset", "delegate", "calls_during_transition",
                           "presentation_delegate", "recognizers", "full_screen_gesture_enabled",
-                          "gesture_response_distance"]
+                          "gesture_response_distance", "back_animation"]
 
     static let navigation: navlua_SwiftFunction = { L in
         bridged(L, "navlua.navigation") { b, lua in
@@ -41,6 +41,7 @@ extension NavigationBinding {
                     }
                 }
             }
+            if let style = try AndroidBinding.backAnimation(o) { opts.backAnimation = style }
             if let rule = try PresetBinding.callsDuringTransition(o) { opts.callsDuringTransition = rule }
             if let on = try o.bool("dismiss_at_root") { opts.dismissAtRoot = on }
             if let on = try o.bool("bar_per_screen") { opts.barPerScreen = on }

@@ -72,6 +72,7 @@ extension NavigationBinding {
                 }
                 lua.rawSet(-2, .snapshot, b)
             }
+            AndroidBinding.pushVisual(v.back, lua, b)
             return 1
         }
     }

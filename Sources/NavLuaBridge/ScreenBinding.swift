@@ -88,6 +88,7 @@ enum ScreenBinding {
                 }
             }
             try MisspelledHooks.check(table: 1, title: title, lua, b)
+            try AndroidBinding.checkCallback(lua, table: 1, screen: title)
             let id = b.makeScreenID()
             let screen = Screen(id: id, source: LuaScreenSource(bridge: b, id: id, title: title))
             _ = metatable.withCString { navlua_setregistrymetatable(L, $0) }

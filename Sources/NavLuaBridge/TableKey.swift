@@ -7,7 +7,10 @@ import NavLuaRuntime
 /// lua_pushstring's address cache misses with this many keys).
 enum TableKey: Int, CaseIterable {
     case screen, part, x, alpha, chevron, label, shown, items, bar, top, below, dim, barHidden, y,
-         presented, mask, snapshot, width, height
+         presented, mask, snapshot, width, height,
+         // Android's nav:visual().back (AndroidBinding)
+         back, style, progress, phase, home, scrim, scale, cornerRadius,
+         touchX, touchY, swipeEdge, frameTimeMillis
 
     /// The key as Lua sees it.
     var name: StaticString {
@@ -31,6 +34,18 @@ enum TableKey: Int, CaseIterable {
         case .snapshot: return "snapshot"
         case .width: return "width"
         case .height: return "height"
+        case .back: return "back"
+        case .style: return "style"
+        case .progress: return "progress"
+        case .phase: return "phase"
+        case .home: return "home"
+        case .scrim: return "scrim"
+        case .scale: return "scale"
+        case .cornerRadius: return "corner_radius"
+        case .touchX: return "touch_x"
+        case .touchY: return "touch_y"
+        case .swipeEdge: return "swipe_edge"
+        case .frameTimeMillis: return "frame_time_millis"
         }
     }
 }

@@ -91,6 +91,8 @@ public struct NavigationSample: Sendable {
     public var sheet: SheetSample? = nil
     /// How far that transition has come, 0 to 1 (snapshot style: offset / width).
     public let progress: Double?
+    /// Android: the predictive back animation under way (manual §15.6).
+    public var back: BackSample? = nil
 
     init(_ nav: NavigationController) {
         let v = nav.visual()
@@ -122,6 +124,13 @@ public struct NavigationSample: Sendable {
         if let p = v.presented, let b = p.behind {
             sheet = SheetSample(detent: p.detent.map(NavigationController.describeDetent) ?? "",
                                 behindScale: b.scale, behindY: b.y, behindDim: b.dim)
+        }
+        back = v.back.map { b in
+            func layer(_ l: BackLayer) -> BackSample.Layer {
+                BackSample.Layer(title: titles[l.screen], scale: l.scale, x: l.x, y: l.y,
+                                 cornerRadius: l.cornerRadius, alpha: l.alpha)
+            }
+            return BackSample(home: b.home, scrim: b.scrim, top: layer(b.top), below: b.below.map(layer))
         }
         if let tr = nav.transition {
             transition = tr.kind.rawValue
@@ -186,6 +195,19 @@ public struct ScrollSample: Sendable {
         contentWidth = view.contentWidth; contentHeight = view.contentHeight
         offsetX = view.offset; offsetY = view.offsetY
     }
+}
+
+/// Android's predictive back at a frame (manual §15.6): each screen's
+/// scale, offset, corner radius and alpha, and the scrim.
+public struct BackSample: Sendable {
+    public struct Layer: Sendable {
+        public let title: String
+        public let scale, x, y, cornerRadius, alpha: Double
+    }
+    public let home: Bool
+    public let scrim: Double
+    public let top: Layer
+    public let below: Layer?
 }
 
 /// A presented sheet at a frame (manual §4.7): its detent, and the scale,

@@ -133,6 +133,7 @@ struct ReplayData {
     /// The check behind a refused or cancelled pop, or a sheet's pull that
     /// a check refused, in words.
     static func why(_ event: TraceEvent, arena: TraceEvent? = nil) -> String? {
+        if event.kind == .back { return BackWords.why(event) }
         if event.kind == .sheet {
             // a pull is explained once, at its end (its begin carries the
             // same refused_by)
@@ -205,6 +206,27 @@ struct ReplayData {
         return stateRanges.count - 1
     }
 
+    /// `"A":[home, scrim, top, below]`, each screen `[title, scale, x, y,
+    /// corner radius, alpha]` (below: null going home).
+    private static func backSample(_ b: BackSample, into s: inout JSONBytes, titles title: inout Titles) {
+        func layer(_ l: BackSample.Layer) {
+            s.byte(UInt8(ascii: "["))
+            s.int(title(l.title))
+            for v in [l.scale, l.x, l.y, l.cornerRadius, l.alpha] {
+                s.byte(UInt8(ascii: ","))
+                s.number(v, places: 4)
+            }
+            s.byte(UInt8(ascii: "]"))
+        }
+        s.raw(b.home ? ",\"A\":[1," : ",\"A\":[0,")
+        s.number(b.scrim, places: 4)
+        s.byte(UInt8(ascii: ","))
+        layer(b.top)
+        s.byte(UInt8(ascii: ","))
+        if let below = b.below { layer(below) } else { s.raw("null") }
+        s.byte(UInt8(ascii: "]"))
+    }
+
     private static func write(_ nav: NavigationSample, into s: inout JSONBytes, titles title: inout Titles) {
         s.raw("{\"n\":")
         s.int(nav.nav)
@@ -243,6 +265,7 @@ struct ReplayData {
         if nav.y != 0 { s.raw(",\"y\":"); s.number(nav.y, places: 2) }
         if let r = nav.transition { s.raw(",\"r\":"); s.string(r) }
         if let q = nav.progress { s.raw(",\"q\":"); s.number(q, places: 4) }
+        if let b = nav.back { backSample(b, into: &s, titles: &title) }
         if let k = nav.sheet {
             s.raw(",\"k\":[")
             s.string(k.detent)

@@ -205,6 +205,11 @@ public enum TraceEventFormat {
             return (nav.map(Track.gestures) ?? Track.world, "sheet pull \(text("phase"))")
         case .control:   // issue 35
             return (Track.scroll, "control \(text("id")) \(text("phase"))")
+        case .back:
+            let why = e["reason"].map { " (" + TraceEvent.text(of: $0) + ")" } ?? ""
+            return (nav.map(Track.gestures) ?? Track.world, "back \(text("phase"))\(why)")
+        case .back_to_home:
+            return (nav.map(Track.calls) ?? Track.world, "back to home")
         }
     }
 

@@ -245,6 +245,43 @@ class ReplayInBrowser(unittest.TestCase):
         self.assertGreater(red, green + 40, (red, green, blue))
 
 
+class AndroidBackReplayInBrowser(unittest.TestCase):
+    """Android's back-to-home (manual §15.6): the app's window drawn scaled
+    over the launcher, and why a short swipe did not go back, in words."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="navlua-replay-")
+        cls.path = os.path.join(cls.dir, "home.html")
+        example = os.path.join(HERE, "..", "examples", "android", "back_to_home.lua")
+        subprocess.run([NAVLUA, "run", "--html", cls.path, example], check=True, stdout=subprocess.DEVNULL)
+        cls.driver = start_browser()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def test_the_window_shrinks_over_the_launcher_and_the_short_swipe_is_explained(self):
+        d = self.driver
+        d.get("file://" + self.path)
+        ReplayInBrowser.wait_for(self, lambda: d.execute_script("return document.body.dataset.frame"))
+        events = d.execute_script("return JSON.parse(document.getElementById('navlua-data').textContent).events")
+        committed = [e for e in events if e[2] == "back" and "phase=committed" in e[3]][0]
+        d.execute_script(
+            "const fs = JSON.parse(document.getElementById('navlua-data').textContent).frames;"
+            "window.navluaReplay.seek(fs.findIndex(f => f[0] >= arguments[0]))", committed[1])
+        d.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        # the device's top-left corner: the launcher's colour (#3a4a5c), the
+        # app's window being scaled toward 0.9 about its centre
+        r, g, b = d.execute_script("""
+            const p = document.getElementById('device').getContext('2d').getImageData(3, 3, 1, 1).data;
+            return [p[0], p[1], p[2]];""")
+        self.assertEqual((58, 74, 92), (r, g, b))
+        why = d.find_element(By.ID, "why-list").text
+        self.assertIn("back cancelled: short: lifted before the finger was 16 dp in", why)
+        self.assertEqual([], [e for e in d.get_log("browser") if e["level"] == "SEVERE"])
+
+
 class ThinnedReplayInBrowser(unittest.TestCase):
     """A long run keeps every 2nd, 4th, ... frame (FrameRecorder): the same
     replay with every odd frame taken out, as such a run's page has it."""

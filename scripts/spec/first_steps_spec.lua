@@ -69,7 +69,7 @@ describe("--preset with a name that is not a built-in preset", function()
       assert.are.equal(2, status, command)
       assert.are.equal("", out, command)
       assert.are.equal("navlua: --preset: unknown preset 'flutr' (expected one of: uikit, flutter,"
-                       .. " react_navigation, ios26, swiftui, native_stack; --preset names a built-in preset)\nTry 'navlua --help'.\n", err)
+                       .. " react_navigation, ios26, swiftui, native_stack, android; --preset names a built-in preset)\nTry 'navlua --help'.\n", err)
     end
   end)
 
@@ -118,7 +118,7 @@ describe("several unknown options", function()
                      .. " 'did_dismiss', 'will_dismiss' (expected one of: style, root, pop_gesture, dismiss_at_root,"
                      .. " bar_per_screen, edge_width, completion, transition, presentation, gesture_delegate,"
                      .. " preset, delegate, calls_during_transition, presentation_delegate, recognizers,"
-                     .. " full_screen_gesture_enabled, gesture_response_distance)\n", err:match("^[^\n]*\n"))
+                     .. " full_screen_gesture_enabled, gesture_response_distance, back_animation)\n", err:match("^[^\n]*\n"))
   end)
 
   it("are all named for a gesture delegate too", function()

@@ -13,7 +13,7 @@ describe("the preset machinery", function()
   before_each(function() navlua.reset() end)
 
   it("lists the built-in presets, uikit first", function()
-    assert.are.same({"uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack"}, navlua.presets())
+    assert.are.same({"uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack", "android"}, navlua.presets())
   end)
 
   it("uikit is the default and today's numbers", function()
@@ -56,7 +56,7 @@ describe("the preset machinery", function()
   it("define_preset adds a team's own, based on another", function()
     navlua.define_preset("team", {base = "flutter", edge_width = 30, drop_duration = 0.2,
                                   pop_top_curve = navlua.cubic(0.2, 0, 0.2, 1)})
-    assert.are.same({"uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack", "team"}, navlua.presets())
+    assert.are.same({"uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack", "android", "team"}, navlua.presets())
     local p = navlua.preset("team")
     assert.are.equal(30, p.edge_width)
     assert.are.equal(0.2, p.drop_duration)

@@ -45,7 +45,7 @@ public struct TraceEvent: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case touch, gesture, hook, lifecycle, push, pop, push_ignored, queued,
              transition, bar, present, dismiss, scroll, arena, error, pitfall, app,
-             delegate, coordinator, sheet, control
+             delegate, coordinator, sheet, control, back, back_to_home
     }
 
     public let nanos: Int

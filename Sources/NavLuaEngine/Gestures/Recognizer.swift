@@ -9,6 +9,9 @@ public enum Recognizer: String, Sendable, CaseIterable {
     case sheet
     /// A control's pan or tracking (`ControlTouch`; issue 35).
     case control
+    /// Android's system back gesture (`SystemBackGesture`), which SystemUI
+    /// runs before the app's recognizers.
+    case systemBack = "system_back"
 }
 
 /// A recognizer's state, UIKit's `UIGestureRecognizer.State`: `possible`

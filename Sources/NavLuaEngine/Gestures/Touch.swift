@@ -49,6 +49,8 @@ public final class Touch {
         if pops.count <= 1 { return pops.first }
         return pops.first { $0.state != .possible && $0.state != .failed } ?? pops.last { $0.state == .failed } ?? pops.last
     }
+    /// Android's system back gesture, when the touch went down in its inset.
+    @exclusivity(unchecked) var back: SystemBackGesture?
     /// A presented sheet's pull, when the touch went down on its card.
     @exclusivity(unchecked) var sheet: SheetPan?
     /// The pans of the scroll views under it, innermost first, until the
@@ -102,12 +104,13 @@ public final class Touch {
         case .scroll: return scroll?.active == true ? .changed : .ended
         case .sheet: return sheet?.active == true ? .changed : .ended
         case .control: return control?.active == true ? .changed : .ended
+        case .systemBack: return back?.state
         default: return pop?.state
         }
     }
 
     /// Whether the released pop finishes (nil when no pop was released).
-    public var popFinishes: Bool? { pop?.recognizer.finishes }
+    public var popFinishes: Bool? { pop?.recognizer.finishes ?? back?.commits }
 
     /// The check that refused the pop gesture, if one did.
     public var popRefusedBy: PopRefusal? { pop?.recognizer.refusedBy }

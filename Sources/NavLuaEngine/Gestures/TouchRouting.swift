@@ -55,6 +55,11 @@ extension World {
     private func deliver(_ point: Point, at nanos: Int, _ phase: Touch.Phase, to touch: Touch) {
         touch.location = point
         touch.sampleNanos = nanos
+        // Android: a sample of a running system back gesture is its alone,
+        // and its touch event carries the gesture's progress (SystemBackGesture)
+        if phase == .moved, let back = touch.back, back.running {
+            return deliverToSystemBack(back, touch, point, at: nanos)
+        }
         var fields: [TraceField] = [.int("id", touch.id), .string("phase", phase.rawValue),
                                     .number("x", point.x), .number("y", point.y)]
         if nanos != now { fields.append(.number("sample_t", Double(nanos) / 1e9)) }
@@ -67,8 +72,12 @@ extension World {
             // updated in place: a copy would copy the velocity tracker's
             // samples on every frame
             guard touch.pan != nil else { return }
+            // Android: the system back gesture sees the touch first (SystemBackGesture)
+            if touch.back != nil, systemBackStarts(touch, point, at: nanos) { return }
             let begins = touch.pan!.add(point, at: nanos)
             if begins || touch.arenaOpen {
+                // the app's arena waits while the system's gesture is undecided
+                if touch.back?.undecided == true { touch.arenaOpen = true; return }
                 panBegan(touch)
             } else if touch.pan!.began {
                 // (indexed: a for-in over the array retains it, every sample)
@@ -82,6 +91,7 @@ extension World {
             let velocity = touch.pan?.velocity(at: nanos) ?? .zero
             touch.releaseVelocity = velocity
             for pop in touch.pops { pop.lifted(cancelled: phase == .cancelled) }
+            touch.back?.lifted(cancelled: phase == .cancelled, at: point)
             touch.scroll?.lifted(velocity: velocity)
             touch.sheet?.lifted(velocity: velocity, cancelled: phase == .cancelled)
             touch.control?.lifted(cancelled: phase == .cancelled)   // issue 35
@@ -113,8 +123,14 @@ extension World {
         // A pop gesture takes one touch: a second finger before it began fails it.
         for other in touches where other !== touch && other.navigation === nav {
             for pop in other.pops { pop.secondTouchArrived() }
+            other.back?.secondTouchArrived()
         }
-        if touches.contains(where: { $0 !== touch && $0.navigation === nav && !$0.pops.isEmpty }) == false,
+        if let rules = nav.options.systemBack {
+            // Android: no app pop; the system's back gesture in the insets
+            if !touches.contains(where: { $0 !== touch && $0.navigation === nav && $0.back != nil }) {
+                touch.back = SystemBackGesture.touchedDown(self, nav, rules, at: point, nanos: touch.sampleNanos)
+            }
+        } else if touches.contains(where: { $0 !== touch && $0.navigation === nav && !$0.pops.isEmpty }) == false,
            !nav.userGestureInProgress {
             touch.pops = nav.popRecognizers.map { PopGestureDetector(world: self, nav: nav, touch: touch, recognizer: $0) }
             for pop in touch.pops { pop.touchedDown() }
@@ -218,6 +234,7 @@ extension World {
         touch.end(because: reason)
         touch.pending.removeAll()
         for pop in touch.pops { pop.lifted(cancelled: true) }
+        touch.back?.lifted(cancelled: true, at: touch.location)
         touch.scroll?.lifted(velocity: .zero)
         touch.sheet?.lifted(velocity: .zero, cancelled: true)
         touch.control?.released()   // issue 35

@@ -7,11 +7,15 @@
 enum HeldGesture {
     case pop(PopGestureDetector)
     case sheet(SheetPan)
+    /// Android's system back gesture scrubbing a predictive pop or the
+    /// back-to-home (SystemBackGesture).
+    case back(SystemBackGesture?)
 
     func `is`(_ other: HeldGesture) -> Bool {
         switch (self, other) {
         case let (.pop(a), .pop(b)): return a === b
         case let (.sheet(a), .sheet(b)): return a === b
+        case let (.back(a), .back(b)): return a === b
         default: return false
         }
     }

@@ -56,6 +56,8 @@ public final class NavigationController: NavigationFacts {
     /// (the animation after it runs on its own): HeldGesture. Written by
     /// `hold` and `letGo` alone.
     @exclusivity(unchecked) private(set) var heldGesture: HeldGesture?
+    /// Android: what the system back gesture drives, until its animation ends.
+    var predictiveBack: BackDispatch?
     /// Whether its screens are on screen: the world's first navigation
     /// from creation (the root is shown at once), any other from a present;
     /// until a dismiss ends. Like UIKit,
@@ -192,6 +194,7 @@ public final class NavigationController: NavigationFacts {
         if let c = transition?.coordinator { _ = c.end(finished: false) }
         transition = nil
         heldGesture = nil
+        predictiveBack = nil
         setStack([])
     }
 

@@ -62,6 +62,10 @@ public struct NavigationOptions {
     public var arbitration: PanArbitration = .uikit
     /// How the bar's titles and back buttons fade during push and pop.
     public var barCrossFade: BarCrossFade = .uikit
+    /// Android's system back gesture (preset `android`); nil: none.
+    public var systemBack: SystemBackRules?
+    /// What moves while the back gesture scrubs a pop (`back_animation`).
+    public var backAnimation: BackAnimationStyle = .compose
 
     public init(tunables: Tunables = Tunables()) {
         edgeWidth = tunables.edgeWidth
@@ -90,6 +94,8 @@ extension NavigationOptions {
     /// Recognizer.enabled = NO`); iOS 26's content swipe stays, which is
     /// the `two_pop_recognizers` pitfall.
     public var popRecognizerSetups: [PopRecognizerSetup] {
+        // Android has no app pop: the system's back gesture (manual §15)
+        if systemBack != nil { return [] }
         if let given = recognizers { return given }
         let own: PopRecognizerSetup
         switch style {

@@ -9,6 +9,7 @@ extension NavigationController {
         var v = VisualGeometry.visual(options: options, config: config,
             top: top, transition: transition, bar: bar, presentationY: presentationY)
         if let p = presentation { v.presented = presentedVisual(p) }
+        if let back = predictiveBack?.visual(width: config.width, height: config.height) { v = v.drawn(by: back) }
         return v
     }
 

@@ -164,7 +164,7 @@ extension PopGestureDetector: GestureArenaMember {
         case .sheet: refuse(.sheet)
         case .pop: refuse(.popRecognizer)
         case .control: refuse(.control)   // issue 35
-        case nil: refuse(.error)
+        case .systemBack, nil: refuse(.error)
         }
     }
 

@@ -72,6 +72,10 @@ public struct Preset {
     /// Which system's pop recognizers (SystemPopRules.swift): iOS 7 to 18's
     /// edge swipe alone, or iOS 26's edge and content swipes.
     public var system: SystemPopRules = .ios18
+    /// Android's system back gesture (nil: the app's own pop gesture).
+    public var systemBack: SystemBackRules? = nil
+    /// What moves while the back gesture scrubs a pop (Android).
+    public var backAnimation: BackAnimationStyle = .compose
 
     /// UIKit of iOS 7 to 18: its numbers, each with its source in
     /// Tunables.swift (the 0.35 s push is lore, not measured, manual §7.2),
@@ -223,9 +227,9 @@ public struct Preset {
     }
 
     /// The built-in presets' names, in the order `navlua.presets` lists them.
-    public static let builtInNames = ["uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack"]
+    public static let builtInNames = ["uikit", "flutter", "react_navigation", "ios26", "swiftui", "native_stack", "android"]
 
-    /// One built-in preset, made when asked for: making all six at every
+    /// One built-in preset, made when asked for: making all seven at every
     /// start cost 20,000 instructions (2% of a start).
     public static func builtIn(named name: String, _ t: Tunables = Tunables()) -> Preset? {
         switch name {
@@ -235,6 +239,7 @@ public struct Preset {
         case "ios26": return ios26(t)
         case "swiftui": return swiftUI(t)
         case "native_stack": return nativeStack(t)
+        case "android": return android
         default: return nil
         }
     }
@@ -260,5 +265,7 @@ public struct Preset {
         o.arbitration = arbitration
         o.barCrossFade = barCrossFade
         o.system = system
+        o.systemBack = systemBack
+        o.backAnimation = backAnimation
     }
 }

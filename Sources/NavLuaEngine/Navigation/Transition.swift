@@ -105,6 +105,8 @@ public struct Visual {
     public let y: Double
     /// How it is presented, while it is (manual §4.7).
     public var presented: Presented? = nil
+    /// Android: the predictive back animation under way (BackAnimation.swift).
+    public var back: BackVisual? = nil
 
     /// A presented navigation's card: its style, its top edge `y`, its
     /// detent, how far it is shown (1 at its detent, 0 off screen), and

@@ -224,7 +224,42 @@
     ctx.restore();
   }
 
+  // Android's predictive back (manual §15.6): each screen scaled about its
+  // centre, moved, with rounded corners and its alpha; the scrim over the
+  // screen below; going home, the launcher behind the app's window.
+  function drawBackLayer(layer) {
+    const [t, scale, x, y, r, alpha] = layer;
+    ctx.save();
+    ctx.globalAlpha = Math.max(0, Math.min(1, alpha));
+    ctx.translate(W / 2 + x, H / 2 + y);
+    ctx.scale(scale, scale);
+    ctx.translate(-W / 2, -H / 2);
+    ctx.beginPath();
+    if (ctx.roundRect) ctx.roundRect(0, 0, W, H, r); else ctx.rect(0, 0, W, H);
+    ctx.clip();
+    drawScreen([t, 0], 0, W, H, 28, "top");
+    ctx.restore();
+  }
+
+  function drawBack(nav) {
+    const [home, scrim, top, below] = nav.A;
+    if (home) {
+      ctx.fillStyle = "#3a4a5c";
+      ctx.fillRect(0, 0, W, H);
+      ctx.fillStyle = "#dde";
+      ctx.font = "22px -apple-system, Helvetica, Arial, sans-serif";
+      ctx.fillText("home screen", W / 2 - 60, H - 80);
+    } else if (below) {
+      ctx.fillStyle = "#111";
+      ctx.fillRect(0, 0, W, H);
+      drawBackLayer(below);
+      shade(scrim);
+    }
+    drawBackLayer(top);
+  }
+
   function drawNavigation(nav) {
+    if (nav.A) { drawBack(nav); return; }
     ctx.save();
     if (nav.y) ctx.translate(0, nav.y);
     if (nav.S) {

@@ -21,7 +21,8 @@ local function run(preset, swipe)
   nav:push(navlua.screen{title = "B"})
   local push = navlua.settle()
   local result = navlua.drag{from = swipe.from, by = swipe.by, duration = swipe.duration, hold = swipe.hold}
-  if result.recognizer ~= "pop" then return "-", push end
+  -- Android's system back gesture takes the touch instead of an app pop
+  if result.recognizer ~= "pop" and result.recognizer ~= "system_back" then return "-", push end
   local landed = navlua.settle()
   return (nav.count == 1 and "pop" or "stay") .. (" %3.0f ms"):format(landed * 1000), push
 end
