@@ -117,13 +117,13 @@ describe("Tab", function()
 
   it("reads a navigation's fields through navlua to reach the screens it holds", function()
     _G.repl_spec_value = navlua.navigation { root = navlua.screen { title = "Home", note = 1 } }
-    assert.are.same({ "", "add_scroll_view", "enabled", "note", "title" }, completion("repl_spec_value.top."))
+    assert.are.same({ "", "add_control", "add_scroll_view", "enabled", "note", "title" }, completion("repl_spec_value.top."))
   end)
 
   it("offers a screen's methods and hooks after ':', fields too after '.'", function()
     _G.repl_spec_value = navlua.screen { title = "S", did_appear = function() end }
-    assert.are.same({ "", "add_scroll_view", "did_appear" }, completion("repl_spec_value:"))
-    assert.are.same({ "", "add_scroll_view", "did_appear", "enabled", "title" }, completion("repl_spec_value."))
+    assert.are.same({ "", "add_control", "add_scroll_view", "did_appear" }, completion("repl_spec_value:"))
+    assert.are.same({ "", "add_control", "add_scroll_view", "did_appear", "enabled", "title" }, completion("repl_spec_value."))
   end)
 
   it("offers touches' and scroll views' names", function()

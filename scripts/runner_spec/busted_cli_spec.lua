@@ -274,7 +274,7 @@ describe("navlua test refuses what it does not do", function()
     { "-C nowhere", "--directory: cannot change to 'nowhere'" },
     { "-f missing.busted", "--config-file: no such file: 'missing.busted'" },
     { "--run=ci", "--run ci: there is no .busted file" },
-    { "--preset flutr", "navlua: --preset: unknown preset 'flutr' (expected one of: uikit, flutter, react_navigation, android;"
+    { "--preset flutr", "navlua: --preset: unknown preset 'flutr' (expected one of: uikit, flutter, react_navigation, ios26, swiftui, native_stack, android;"
       .. " --preset names a built-in preset)\n" },
     { "nonexistent_spec.lua", "navlua: no such file or folder: 'nonexistent_spec.lua'\n" },
     { "spec nowhere/", "navlua: no such file or folder: 'nowhere/'\n" },
