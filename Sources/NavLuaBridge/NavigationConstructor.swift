@@ -41,7 +41,13 @@ extension NavigationBinding {
                     }
                 }
             }
-            if let style = try AndroidBinding.backAnimation(o) { opts.backAnimation = style }
+            if let style = try AndroidBinding.backAnimation(o) {
+                // what moves while Android's back gesture scrubs a pop: nothing to choose elsewhere
+                guard opts.systemBack != nil else {
+                    throw NavError("'back_animation' is Android's option: it needs preset = \"android\" (got preset '\(opts.preset)')")
+                }
+                opts.backAnimation = style
+            }
             if let rule = try PresetBinding.callsDuringTransition(o) { opts.callsDuringTransition = rule }
             if let on = try o.bool("dismiss_at_root") { opts.dismissAtRoot = on }
             if let on = try o.bool("bar_per_screen") { opts.barPerScreen = on }

@@ -60,7 +60,7 @@ enum PopRecognizerBinding {
     private static func kind(_ name: String, _ what: String) throws -> PopRecognizerKind {
         guard let k = PopRecognizerKind(rawValue: name) else {
             let near = NameSuggestion.nearest(name, among: PopRecognizerKind.allCases.map(\.rawValue))
-            throw NavError("\(what): unknown recognizer kind '\(name)' (expected \(kinds))"
+            throw NavError((what.isEmpty ? "" : what + ": ") + "unknown recognizer kind '\(name)' (expected \(kinds))"
                            + (near.map { "; did you mean '\($0)'?" } ?? ""))
         }
         return k
@@ -125,7 +125,7 @@ enum PopRecognizerBinding {
     static let popRecognizer: navlua_SwiftFunction = { L in
         bridged(L, "nav:pop_recognizer") { b, lua in
             let nav = try NavigationBinding.navigation(lua, b)
-            let k = try kind(try lua.requiredString(2, "kind"), "nav:pop_recognizer")
+            let k = try kind(try lua.requiredString(2, "kind"), "")
             guard let r = nav.popRecognizer(k) else {
                 lua.pushNil()
                 return 1

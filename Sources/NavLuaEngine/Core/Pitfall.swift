@@ -48,7 +48,7 @@ public enum Pitfall: String, Sendable, CaseIterable {
         case .barAfterCancel:
             return "turn bar_per_screen on, so the bar follows the top screen again after a cancel (FD issue #55)"
         case .twoPopRecognizers:
-            return "keep one: on iOS 26 drop the full-screen pan (the content swipe is the system's own) or set the content recognizer's enabled = false; with seed 004's pan, turn the edge recognizer off (nav:pop_recognizer(\"edge\").enabled = false) as FD does"
+            return "keep one: on iOS 26 drop the full-screen pan (the content swipe is the system's own) or set the content recognizer's enabled = false; with seed 004's pan, turn the edge recognizer off (its enabled = false, nav.pop_gesture = false) as FD does"
         }
     }
 

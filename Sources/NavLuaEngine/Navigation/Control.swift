@@ -56,8 +56,11 @@ public final class Control {
     /// control that handles its touches with a recognizer has one (a
     /// UISlider tracks raw touches and wins by UIKit's control rule).
     public func require(toFail recognizer: PopRecognizer) throws(NavError) {
-        guard kind != .slider, handling == .recognizer else {
-            throw NavError("require_to_fail: this \(kind.rawValue) handles raw touches (it has no recognizer to wait; give it handles = \"recognizer\")")
+        if kind == .slider {
+            throw NavError("a slider tracks its touches as a UIControl and wins by UIKit's control rule: it has no recognizer to wait")
+        }
+        guard handling == .recognizer else {
+            throw NavError("this \(kind.rawValue) handles raw touches: it has no recognizer to wait (give it handles = \"recognizer\")")
         }
         if !requiredToFail.contains(where: { $0 === recognizer }) { requiredToFail.append(recognizer) }
     }
