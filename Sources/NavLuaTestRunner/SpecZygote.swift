@@ -47,7 +47,9 @@ final class SpecZygote {
         for _ in 0..<count {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return nil }
-            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            // both ends: the runner forks without exec, and a program a spec
+            // starts must not hold any slot's records open
+            for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
             let output = SpecZygote.temporaryFile()
             guard output >= 0 else { return nil }
@@ -66,6 +68,8 @@ final class SpecZygote {
         var toWorker: [Int32] = [-1, -1], fromWorker: [Int32] = [-1, -1]
         guard pipe(&toWorker) == 0 else { return false }
         guard pipe(&fromWorker) == 0 else { close(toWorker[0]); close(toWorker[1]); return false }
+        // forked, never exec'd: no program a spec starts inherits them
+        for fd in toWorker + fromWorker { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         fflush(nil)   // nothing buffered may be written twice
         // The worker keeps the stop signals blocked from its first
         // instruction on (see `TestInterrupt`); the parent's are blocked only
@@ -203,6 +207,9 @@ final class SpecZygote {
                       session: LuaSession, options: TestOptions) -> Running? {
         var life: [Int32] = [-1, -1]
         guard pipe(&life) == 0 else { return nil }
+        // the worker's end of a running child's pipe must not reach the
+        // programs a later child's spec starts (they exec)
+        _ = fcntl(life[0], F_SETFD, FD_CLOEXEC)
         fflush(nil)
         let worker = getpid()
         let p = navlua_fork()
