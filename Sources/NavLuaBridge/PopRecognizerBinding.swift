@@ -34,7 +34,7 @@ enum PopRecognizerBinding {
             }
             let n = Int(lua_rawlen(lua.L, list))
             var setups: [PopRecognizerSetup] = []
-            for i in 1...max(n, 1) where n > 0 {
+            for i in stride(from: 1, through: n, by: 1) {
                 lua.rawGet(list, i)
                 defer { lua.pop() }
                 let what = "recognizers[\(i)]"
@@ -42,8 +42,11 @@ enum PopRecognizerBinding {
                     setups.append(PopRecognizerSetup(try kind(name, what)))
                     continue
                 }
+                guard lua.type(-1) == LUA_TTABLE else {
+                    throw argumentError(what, "a kind (\(kinds)) or a {kind=, enabled=, delegate=} table", got: lua.describe(-1))
+                }
                 let entry = try Options(lua, -1, allowed: ["kind", "enabled", "delegate"])
-                guard lua.type(-1) == LUA_TTABLE, let name = try entry.string("kind") else {
+                guard let name = try entry.string("kind") else {
                     throw argumentError("\(what).kind", "one of \(kinds)", got: "nil")
                 }
                 var setup = PopRecognizerSetup(try kind(name, what))
@@ -77,7 +80,7 @@ enum PopRecognizerBinding {
         let list = lua.top
         defer { lua.setTop(list - 1) }
         var kept = false
-        for i in 1...max(Int(lua_rawlen(lua.L, list)), 1) {
+        for i in stride(from: 1, through: Int(lua_rawlen(lua.L, list)), by: 1) {
             guard lua.rawGet(list, i) == LUA_TTABLE, lua.rawGet(-1, "delegate") == LUA_TTABLE else {
                 lua.setTop(list)
                 continue

@@ -286,6 +286,12 @@ describe("errors", function()
     assert.matches("pop_recognizers_spec.lua:%d+: nav:pop_recognizer: unknown recognizer kind 'egde'", err)
   end)
 
+  it("an entry that is neither a kind nor a table is named", function()
+    local ok, err = pcall(navlua.navigation, {recognizers = {"edge", 42}})
+    assert.is_false(ok)
+    assert.matches("'recognizers[2]' must be a kind (edge, content, fullscreen, snapshot) or a {kind=, enabled=, delegate=} table (got 42)", err, 1, true)
+  end)
+
   it("require_to_fail takes a recognizer", function()
     local _, carousel = app{preset = "uikit"}
     local ok, err = pcall(carousel.require_to_fail, carousel, "edge")

@@ -19,11 +19,19 @@ extension PopBeginRules {
            !limit.contains(x: c.distanceFromLeadingEdge(c.pan.location.x), y: c.pan.location.y) {
             return .refuse(.responseDistance)
         }
+        return systemDelegateChecks(c, top)
+    }
+
+    /// UIKit's own delegate of the system swipes (`_UINavigationInteractiveTransition`,
+    /// one object for the edge and the content swipe): UIKit's back button
+    /// (a custom one refuses, seed 001); the top not `pop_disabled`; no
+    /// transition running; the pan's direction; then the hooks.
+    static func systemDelegateChecks(_ c: PopBeginContext, _ top: Screen) -> BeginDecision {
         guard let button = c.ask.read({ try top.backButton() }) else { return .failed }
         if button == .custom { return .refuse(.customBackButton) }
         guard let disabled = c.ask.read({ try top.source.flag(.pop_disabled) }) else { return .failed }
         if disabled { return .refuse(.popDisabled) }
-        if nav.transitioning { return .refuse(.transitioning) }
+        if c.navigation.transitioning { return .refuse(.transitioning) }
         if edgePanFails(c) { return .refuse(.direction) }
         return askHooks(c, top)
     }

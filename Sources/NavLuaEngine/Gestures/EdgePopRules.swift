@@ -10,12 +10,6 @@ extension PopBeginRules {
         let nav = c.navigation
         guard nav.count > 1, let top = nav.top else { return .refuse(.count) }
         if let refusal = systemBackSwipeOff(c, top) { return refusal }
-        guard let button = c.ask.read({ try top.backButton() }) else { return .failed }
-        if button == .custom { return .refuse(.customBackButton) }
-        guard let disabled = c.ask.read({ try top.source.flag(.pop_disabled) }) else { return .failed }
-        if disabled { return .refuse(.popDisabled) }
-        if nav.transitioning { return .refuse(.transitioning) }
-        if edgePanFails(c) { return .refuse(.direction) }
-        return askHooks(c, top)
+        return systemDelegateChecks(c, top)
     }
 }
